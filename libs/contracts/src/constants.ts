@@ -1,0 +1,119 @@
+/** Business constants of the product spec (section 9), shared by the SPA and every service. */
+
+export const CATEGORIES = [
+  'Electronics',
+  'Furniture',
+  'Clothing',
+  'Books',
+  'Toys',
+  'Sports',
+  'Home & Garden',
+  'Automotive',
+  'Collectibles',
+  'Other',
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const CONDITIONS = ['new', 'like_new', 'good', 'fair', 'poor'] as const;
+export type Condition = (typeof CONDITIONS)[number];
+export const DEFAULT_CONDITION: Condition = 'good';
+/** "like_new" is shown "Like New": underscores become spaces, words capitalised. */
+export function conditionLabel(condition: string): string {
+  return condition
+    .split('_')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+export const US_STATES = [
+  'AL',
+  'AK',
+  'AZ',
+  'AR',
+  'CA',
+  'CO',
+  'CT',
+  'DE',
+  'FL',
+  'GA',
+  'HI',
+  'ID',
+  'IL',
+  'IN',
+  'IA',
+  'KS',
+  'KY',
+  'LA',
+  'ME',
+  'MD',
+  'MA',
+  'MI',
+  'MN',
+  'MS',
+  'MO',
+  'MT',
+  'NE',
+  'NV',
+  'NH',
+  'NJ',
+  'NM',
+  'NY',
+  'NC',
+  'ND',
+  'OH',
+  'OK',
+  'OR',
+  'PA',
+  'RI',
+  'SC',
+  'SD',
+  'TN',
+  'TX',
+  'UT',
+  'VT',
+  'VA',
+  'WA',
+  'WV',
+  'WI',
+  'WY',
+] as const;
+export type UsState = (typeof US_STATES)[number];
+
+export const SALE_STATUSES = ['active', 'completed', 'cancelled'] as const;
+export type SaleStatus = (typeof SALE_STATUSES)[number];
+
+export const RADIUS_CHOICES = [5, 10, 25, 50] as const;
+export const PREMIUM_RADIUS_CHOICES = [5, 10, 25, 50, 100] as const;
+export const DEFAULT_RADIUS_MILES = 25;
+export const FREE_MAX_RADIUS_MILES = 50;
+export const PREMIUM_MAX_RADIUS_MILES = 100;
+export const EARTH_RADIUS_MILES = 3959;
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const DEFAULT_START_TIME = '08:00';
+export const DEFAULT_END_TIME = '16:00';
+
+export const MAX_IMAGES_PER_ITEM = 5;
+export const MAX_IMAGE_BYTES = 2_097_152;
+export const IMAGE_MAX_WIDTH = 800;
+export const IMAGE_MAX_HEIGHT = 600;
+export const IMAGE_QUALITY = 0.8;
+export const ITEM_DETAIL_THUMBNAILS = 4;
+
+export const PREMIUM_PRICE_CENTS = 199;
+export const PREMIUM_CURRENCY = 'usd';
+export const PREMIUM_PERIOD_MONTHS = 12;
+export const MONEY_BACK_DAYS = 30;
+export const SUPPORT_RESPONSE_HOURS = 24;
+
+export const GEOLOCATION = { timeoutMs: 10_000, maximumAgeMs: 5 * 60_000, enableHighAccuracy: true } as const;
+export const DEFAULT_MAP_CENTER = { latitude: 39.8283, longitude: -98.5795, zoom: 4 } as const;
+export const LOCATED_MAP_ZOOM = 12;
+export const POPUP_DESCRIPTION_MAX = 100;
+
+/** Rate limits of the contract (auth section). */
+export const RATE_LIMITS = {
+  loginFailuresPerEmail: { limit: 10, windowSeconds: 15 * 60 },
+  loginFailuresPerIp: { limit: 50, windowSeconds: 15 * 60 },
+  registrationsPerIp: { limit: 20, windowSeconds: 60 * 60 },
+} as const;

@@ -1,0 +1,106 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  CATEGORIES,
+  conditionLabel,
+  itemCreateSchema,
+  matchesRoutingPattern,
+  parseEvent,
+  registerBodySchema,
+  saleCreateSchema,
+  saleListQuerySchema,
+  US_STATES,
+} from './index.js';
+
+const sale = {
+  title: 'Spring Clean-out',
+  address: '12 Oak St',
+  city: 'Springfield',
+  state: 'il',
+  zipCode: '62701',
+  startDate: '2026-12-05',
+  endDate: '2026-12-05',
+  startTime: '08:00',
+  endTime: '16:00',
+};
+
+describe('constants', () => {
+  it('lists the spec’s 10 categories and 50 states', () => {
+    expect(CATEGORIES).toHaveLength(10);
+    expect(new Set(US_STATES).size).toBe(50);
+    expect(US_STATES).not.toContain('DC');
+  });
+
+  it('shows conditions with spaces for underscores', () => {
+    expect(conditionLabel('like_new')).toBe('Like New');
+  });
+});
+
+describe('sale form', () => {
+  const schema = saleCreateSchema('2026-12-01');
+
+  it('accepts a valid sale and upper-cases the state', () => {
+    expect(schema.parse(sale).state).toBe('IL');
+  });
+
+  it.each([
+    [{ zipCode: '1234' }, 'zipCode', 'ZIP must be 5 digits'],
+    [{ state: 'XX' }, 'state', 'State must be one of the 50 two-letter US codes'],
+    [{ startDate: '2026-11-30' }, 'startDate', 'Start date cannot be in the past'],
+    [{ endDate: '2026-12-04' }, 'endDate', 'End date cannot be before the start date'],
+    [{ endTime: '08:00' }, 'endTime', 'End time must be after the start time'],
+    [{ startDate: '2026-02-30', endDate: '2026-03-01' }, 'startDate', 'Not a real date'],
+  ])('refuses %o naming the field', (change, field, message) => {
+    const result = schema.safeParse({ ...sale, ...change });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues).toContainEqual(expect.objectContaining({ path: [field], message }));
+  });
+
+  it('allows an end time before the start time on a multi-day sale only', () => {
+    expect(schema.safeParse({ ...sale, endDate: '2026-12-06', endTime: '07:00' }).success).toBe(true);
+  });
+});
+
+describe('queries', () => {
+  it('coerces numbers and refuses a latitude without a longitude', () => {
+    expect(saleListQuerySchema.parse({ latitude: '40.1', longitude: '-88.2', radius: '10' })).toMatchObject({ latitude: 40.1, radius: 10 });
+    expect(saleListQuerySchema.safeParse({ latitude: '40.1' }).success).toBe(false);
+    expect(saleListQuerySchema.safeParse({ radius: 'far' }).success).toBe(false);
+  });
+});
+
+describe('payloads', () => {
+  it('keeps cents exact and refuses a third decimal', () => {
+    const base = { title: 'Lamp', category: 'Home & Garden', price: 12.5 };
+    expect(itemCreateSchema.parse(base)).toMatchObject({ price: 12.5, condition: 'good', imageUrls: [], garageSaleId: null });
+    expect(itemCreateSchema.safeParse({ ...base, price: 0.001 }).success).toBe(false);
+    expect(itemCreateSchema.safeParse({ ...base, price: -1 }).success).toBe(false);
+    expect(itemCreateSchema.safeParse({ ...base, imageUrls: Array(6).fill('/api/images/a.jpg') }).success).toBe(false);
+  });
+
+  it('states the password rule in the spec’s words', () => {
+    const result = registerBodySchema.safeParse({ firstName: 'A', lastName: 'B', email: 'a@b.co', password: '12345' });
+    expect(result.error!.issues[0]!.message).toBe('Password must be at least 6 characters');
+  });
+});
+
+describe('events', () => {
+  it('validates the envelope and the data of its type', () => {
+    const event = {
+      id: '6f1c2b9e-8c1d-4f6e-9a2b-3c4d5e6f7a8b',
+      type: 'sale.deleted',
+      occurredAt: new Date().toISOString(),
+      version: 3,
+      data: { id: 1, user_id: 2 },
+    };
+    expect(parseEvent(event).type).toBe('sale.deleted');
+    expect(() => parseEvent({ ...event, data: { id: 'x' } })).toThrow();
+    expect(() => parseEvent({ ...event, type: 'sale.exploded' })).toThrow();
+  });
+
+  it('matches topic patterns as the broker does', () => {
+    expect(matchesRoutingPattern('sale.*', 'sale.created')).toBe(true);
+    expect(matchesRoutingPattern('sale.*', 'item.created')).toBe(false);
+    expect(matchesRoutingPattern('#', 'user.premium_activated')).toBe(true);
+    expect(matchesRoutingPattern('user.updated', 'user.updated')).toBe(true);
+  });
+});

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { CATEGORIES, CONDITIONS, SALE_STATUSES } from './constants.js';
+
+/**
+ * Integration events: past-tense facts with a full snapshot of the aggregate (event-carried state
+ * transfer). `version` grows with every change of the aggregate, so consumers ignore stale ones.
+ */
+
+const userSnapshot = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string().nullable(),
+  rating: z.number(),
+  ratingCount: z.number().int(),
+  premiumExpiresAt: z.string().nullable(),
+  /** Optional so snapshots recorded before it was added still parse; shopper emails alerts to it. */
+  email: z.string().optional(),
+});
+export type UserSnapshot = z.infer<typeof userSnapshot>;
+
+const saleSnapshot = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip_code: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  status: z.enum(SALE_STATUSES),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
+export type SaleSnapshot = z.infer<typeof saleSnapshot>;
+
+const saleDeleted = z.object({ id: z.number().int(), user_id: z.number().int() });
+
+const itemSnapshot = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  garage_sale_id: z.number().int().nullable(),
+  title: z.string(),
+  description: z.string().nullable(),
+  category: z.enum(CATEGORIES),
+  price: z.number(),
+  original_price: z.number().nullable(),
+  condition: z.enum(CONDITIONS),
+  brand: z.string().nullable(),
+  image_urls: z.array(z.string()),
+  is_reserved: z.boolean(),
+  is_sold: z.boolean(),
+});
+export type ItemSnapshot = z.infer<typeof itemSnapshot>;
+
+const itemDeleted = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  garage_sale_id: z.number().int().nullable(),
+  image_urls: z.array(z.string()),
+});
+
+const itemReserved = itemSnapshot.extend({ reserved_by: z.number().int(), reserved_at: z.string() });
+
+const paymentSucceeded = z.object({
+  paymentIntentId: z.string(),
+  userId: z.number().int(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  succeededAt: z.string(),
+  /**
+   * The buyer's paid-through date after this payment, computed once by payments (which answers the
+   * buyer with it) so auth applies the very same expiry instead of recomputing it from its own clock.
+   */
+  premiumExpiresAt: z.string(),
+});
+export type PaymentSucceeded = z.infer<typeof paymentSucceeded>;
+
+export const eventDataSchemas = {
+  'user.registered': userSnapshot,
+  'user.updated': userSnapshot,
+  'user.premium_activated': userSnapshot,
+  'sale.created': saleSnapshot,
+  'sale.updated': saleSnapshot,
+  'sale.deleted': saleDeleted,
+  'item.created': itemSnapshot,
+  'item.updated': itemSnapshot,
+  'item.deleted': itemDeleted,
+  'item.reserved': itemReserved,
+  'payment.succeeded': paymentSucceeded,
+} as const;
+
+export type EventType = keyof typeof eventDataSchemas;
+export const EVENT_TYPES = Object.keys(eventDataSchemas) as EventType[];
+export type EventData<T extends EventType> = z.infer<(typeof eventDataSchemas)[T]>;
+
+/** The message on the wire; the routing key is `type`. */
+export interface EventEnvelope<T extends EventType = EventType> {
+  id: string;
+  type: T;
+  occurredAt: string;
+  version: number;
+  data: EventData<T>;
+}
+
+/** A union of envelopes, so `switch (event.type)` narrows `data`. */
+export type AnyEvent = { [T in EventType]: EventEnvelope<T> }[EventType];
+
+const envelopeSchema = z.object({
+  id: z.uuid(),
+  type: z.enum(EVENT_TYPES as [EventType, ...EventType[]]),
+  occurredAt: z.string(),
+  version: z.number().int().nonnegative(),
+  data: z.unknown(),
+});
+
+/** Validates a message from the wire: the envelope, then `data` against its type's schema. */
+export function parseEvent(raw: unknown): AnyEvent {
+  const envelope = envelopeSchema.parse(raw);
+  const data = eventDataSchemas[envelope.type].parse(envelope.data);
+  return { ...envelope, data } as AnyEvent;
+}
+
+/**
+ * Who consumes what: the broker topology in one place. Every service declares all these queues
+ * and bindings when it connects, so an event published before its consumer's first start waits
+ * in the consumer's queue instead of being dropped. A service's handlers may consume only what
+ * is listed for it here (checked at start).
+ */
+export const EVENT_CONSUMERS: Record<string, EventType[]> = {
+  auth: ['payment.succeeded'],
+  sales: ['user.registered', 'user.updated', 'user.premium_activated', 'item.created', 'item.updated', 'item.deleted'],
+  items: ['user.registered', 'user.updated', 'user.premium_activated', 'sale.created', 'sale.updated', 'sale.deleted'],
+  media: ['item.created', 'item.updated', 'item.reserved', 'item.deleted'],
+  shopper: [
+    'user.registered',
+    'user.updated',
+    'user.premium_activated',
+    'sale.created',
+    'sale.updated',
+    'sale.deleted',
+    'item.created',
+    'item.updated',
+    'item.deleted',
+    'item.reserved',
+  ],
+};
+
+/** Topic-pattern match of a routing key (`sale.*`, `#`), as the broker does it. */
+export function matchesRoutingPattern(pattern: string, key: string): boolean {
+  const p = pattern.split('.');
+  const k = key.split('.');
+  const walk = (i: number, j: number): boolean => {
+    if (i === p.length) return j === k.length;
+    if (p[i] === '#') return walk(i + 1, j) || (j < k.length && walk(i, j + 1));
+    if (j === k.length) return false;
+    return (p[i] === '*' || p[i] === k[j]) && walk(i + 1, j + 1);
+  };
+  return walk(0, 0);
+}

@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { CATEGORIES, CONDITIONS, DEFAULT_CONDITION, MAX_IMAGES_PER_ITEM, SALE_STATUSES } from './constants.js';
+import { dateSchema, idSchema, money, optionalText, requiredText, timeSchema } from './common.js';
+import { latitudeQuery, longitudeQuery, radiusQuery } from './sales.js';
+
+export const imageUrlSchema = z
+  .string()
+  .trim()
+  .max(1000, 'Image URL is too long')
+  .regex(/^(https?:\/\/|\/)\S+$/, 'Image URL must be an http(s) URL or a path on this site');
+
+const itemShape = {
+  garageSaleId: idSchema.nullish().transform((value) => value ?? null),
+  title: requiredText('Title', 200),
+  description: optionalText('Description', 5000),
+  category: z.enum(CATEGORIES, { message: 'Choose a category from the list' }),
+  price: money('Price'),
+  originalPrice: money('Original price')
+    .nullish()
+    .transform((value) => value ?? null),
+  condition: z.enum(CONDITIONS, { message: 'Choose a condition from the list' }).default(DEFAULT_CONDITION),
+  dimensions: optionalText('Dimensions', 200),
+  weight: optionalText('Weight', 100),
+  brand: optionalText('Brand', 100),
+  imageUrls: z
+    .array(imageUrlSchema)
+    .max(MAX_IMAGES_PER_ITEM, `At most ${MAX_IMAGES_PER_ITEM} images per item`)
+    .nullish()
+    .transform((value) => value ?? []),
+};
+
+/** POST /api/items. */
+export const itemCreateSchema = z.object(itemShape);
+export type ItemCreate = z.infer<typeof itemCreateSchema>;
+
+/** PUT /api/items/{id}: the same payload plus the owner's reserved and sold flags. */
+export const itemUpdateSchema = z.object({
+  ...itemShape,
+  isReserved: z.boolean().optional(),
+  isSold: z.boolean().optional(),
+});
+export type ItemUpdate = z.infer<typeof itemUpdateSchema>;
+
+export const myItemsQuerySchema = z.object({
+  includeAll: z.enum(['true', 'false']).optional(),
+});
+
+/** POST /api/items/availability. */
+export const availabilityBodySchema = z
+  .object({
+    startDate: dateSchema,
+    endDate: dateSchema,
+    startTime: timeSchema,
+    endTime: timeSchema,
+    address: optionalText('Address', 300),
+    city: optionalText('City', 100),
+    state: optionalText('State', 2),
+    currentSaleId: idSchema.nullish().transform((value) => value ?? null),
+  })
+  .superRefine((body, ctx) => {
+    if (body.endDate < body.startDate) {
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'End date cannot be before the start date' });
+    }
+  });
+export type AvailabilityBody = z.infer<typeof availabilityBodySchema>;
+
+const optionalQueryText = (max: number) =>
+  z.preprocess((value) => (typeof value === 'string' ? value.trim() : value), z.string().max(max).optional());
+
+/** GET /api/items/search. A blank `q` answers `[]`. */
+export const itemSearchQuerySchema = z
+  .object({
+    q: optionalQueryText(200),
+    category: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.enum(CATEGORIES, { message: 'Choose a category from the list' }).optional(),
+    ),
+    maxPrice: z.preprocess(
+      (value) => (value === '' || value === undefined ? undefined : value),
+      z.coerce
+        .number({ message: 'Max price must be a number' })
+        .refine((value) => Number.isFinite(value) && value >= 0, 'Max price must be at least 0')
+        .optional(),
+    ),
+    condition: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.enum(CONDITIONS, { message: 'Choose a condition from the list' }).optional(),
+    ),
+    radius: radiusQuery,
+    latitude: latitudeQuery,
+    longitude: longitudeQuery,
+  })
+  .superRefine((query, ctx) => {
+    if ((query.latitude === undefined) !== (query.longitude === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['latitude'], message: 'Latitude and longitude go together' });
+    }
+  });
+export type ItemSearchQuery = z.infer<typeof itemSearchQuerySchema>;
+
+export const nestedSaleSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  user_id: z.number().int(),
+  address: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  zip_code: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  rating: z.number().nullable(),
+  phone: z.string().nullable(),
+  start_date: z.string(),
+  end_date: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  description: z.string().nullable(),
+  status: z.enum(SALE_STATUSES),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
+export type NestedSale = z.infer<typeof nestedSaleSchema>;
+
+export const itemSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  category: z.enum(CATEGORIES),
+  price: z.number(),
+  original_price: z.number().nullable(),
+  condition: z.enum(CONDITIONS),
+  dimensions: z.string().nullable(),
+  weight: z.string().nullable(),
+  brand: z.string().nullable(),
+  image_urls: z.array(z.string()),
+  is_reserved: z.boolean(),
+  is_sold: z.boolean(),
+  garage_sale_id: z.number().int().nullable(),
+  created_at: z.string(),
+  sale_title: z.string().nullable(),
+  sale: nestedSaleSchema.nullable(),
+});
+export type Item = z.infer<typeof itemSchema>;
+
+export const availabilityItemSchema = itemSchema.extend({
+  is_available: z.boolean(),
+  conflict_reason: z.string().nullable(),
+});
+export type AvailabilityItem = z.infer<typeof availabilityItemSchema>;
+
+export const searchResultSchema = itemSchema.extend({
+  city: z.string(),
+  state: z.string(),
+  start_date: z.string(),
+  sale_title: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  distance: z.number().optional(),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+export const assignResultSchema = z.object({ assigned: z.number().int() });

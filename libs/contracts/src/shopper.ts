@@ -1,0 +1,328 @@
+import { z } from 'zod';
+import { CATEGORIES, CONDITIONS, PREMIUM_MAX_RADIUS_MILES, DEFAULT_RADIUS_MILES, SALE_STATUSES } from './constants.js';
+import { dateSchema, idSchema, money, requiredText, timeSchema } from './common.js';
+import { saleSchema } from './sales.js';
+
+/**
+ * The shopper's calls (docs/api-premium.md): favourites, saved searches with alerts, cancel and
+ * change alerts, route plans and calendar files. New resources are camelCase like the user object;
+ * the sale and item cards inside them keep the snake_case of the sale and item objects.
+ */
+
+export const PREMIUM_REQUIRED = 'Premium membership required';
+
+export const SAVED_SEARCH_FREQUENCIES = ['instant', 'daily'] as const;
+export type SavedSearchFrequency = (typeof SAVED_SEARCH_FREQUENCIES)[number];
+/** Saved searches one account may keep. */
+export const MAX_SAVED_SEARCHES = 50;
+
+export const ALERT_KINDS = ['match', 'sale_cancelled', 'sale_deleted', 'sale_changed'] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
+/** Sales one route plan may hold. */
+export const ROUTE_PLAN_MAX_SALES = 25;
+export const DEFAULT_MINUTES_PER_STOP = 15;
+
+// ---------------------------------------------------------------- favourites
+
+/** A favourite sale: the sale object of the contract plus when it was saved. */
+export const favoriteSaleSchema = saleSchema.extend({ saved_at: z.string() });
+export type FavoriteSale = z.infer<typeof favoriteSaleSchema>;
+
+/** A favourite item: what an item card shows, with its sale's place and time (null for a standalone item). */
+export const favoriteItemSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  category: z.enum(CATEGORIES),
+  price: z.number(),
+  original_price: z.number().nullable(),
+  condition: z.enum(CONDITIONS),
+  brand: z.string().nullable(),
+  image_urls: z.array(z.string()),
+  is_reserved: z.boolean(),
+  is_sold: z.boolean(),
+  garage_sale_id: z.number().int().nullable(),
+  sale_title: z.string().nullable(),
+  sale_status: z.enum(SALE_STATUSES).nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  start_time: z.string().nullable(),
+  end_time: z.string().nullable(),
+  saved_at: z.string(),
+});
+export type FavoriteItem = z.infer<typeof favoriteItemSchema>;
+
+/** GET /api/favorites: newest saved first. */
+export const favoritesSchema = z.object({ sales: z.array(favoriteSaleSchema), items: z.array(favoriteItemSchema) });
+export type Favorites = z.infer<typeof favoritesSchema>;
+
+/** GET /api/favorites/ids: what the hearts on cards need, in one small call. */
+export const favoriteIdsSchema = z.object({ saleIds: z.array(z.number().int()), itemIds: z.array(z.number().int()) });
+export type FavoriteIds = z.infer<typeof favoriteIdsSchema>;
+
+/** POST /api/favorites/sales/{id} and /items/{id}. */
+export const favoriteSavedSchema = z.object({
+  saleId: z.number().int().optional(),
+  itemId: z.number().int().optional(),
+  savedAt: z.string(),
+});
+export type FavoriteSaved = z.infer<typeof favoriteSavedSchema>;
+
+// ---------------------------------------------------------------- saved searches
+
+const optionalBodyNumber = (label: string, min: number, max: number) =>
+  z
+    .number({ message: `${label} must be a number` })
+    .finite(`${label} must be a number`)
+    .min(min, `${label} must be between ${min} and ${max}`)
+    .max(max, `${label} must be between ${min} and ${max}`)
+    .nullish()
+    .transform((value) => value ?? null);
+
+/**
+ * POST and PUT /api/saved-searches: the item search of the moment (words, filters, place, radius)
+ * with a name and how often to email. The radius counts only with a place: it defaults to 25
+ * miles and a larger one is clamped to 100 (saved searches are a premium feature).
+ */
+export const savedSearchBodySchema = z
+  .object({
+    name: requiredText('Name', 100),
+    q: requiredText('Search text', 200),
+    category: z
+      .enum(CATEGORIES, { message: 'Choose a category from the list' })
+      .nullish()
+      .transform((value) => value ?? null),
+    maxPrice: money('Max price')
+      .nullish()
+      .transform((value) => value ?? null),
+    condition: z
+      .enum(CONDITIONS, { message: 'Choose a condition from the list' })
+      .nullish()
+      .transform((value) => value ?? null),
+    latitude: optionalBodyNumber('Latitude', -90, 90),
+    longitude: optionalBodyNumber('Longitude', -180, 180),
+    radius: z
+      .number({ message: 'Radius must be a number' })
+      .finite('Radius must be a number')
+      .positive('Radius must be more than 0')
+      .nullish()
+      .transform((value) => value ?? null),
+    frequency: z.enum(SAVED_SEARCH_FREQUENCIES, { message: 'Frequency must be instant or daily' }).default('instant'),
+    emailEnabled: z.boolean({ message: 'emailEnabled must be true or false' }).default(true),
+  })
+  .superRefine((body, ctx) => {
+    if ((body.latitude === null) !== (body.longitude === null)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [body.latitude === null ? 'latitude' : 'longitude'],
+        message: 'Latitude and longitude go together',
+      });
+    }
+  })
+  .transform((body) => ({
+    ...body,
+    radius: body.latitude === null ? null : Math.min(body.radius ?? DEFAULT_RADIUS_MILES, PREMIUM_MAX_RADIUS_MILES),
+  }));
+export type SavedSearchBody = z.infer<typeof savedSearchBodySchema>;
+
+export const savedSearchSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  q: z.string(),
+  category: z.enum(CATEGORIES).nullable(),
+  maxPrice: z.number().nullable(),
+  condition: z.enum(CONDITIONS).nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  radius: z.number().nullable(),
+  frequency: z.enum(SAVED_SEARCH_FREQUENCIES),
+  emailEnabled: z.boolean(),
+  alertCount: z.number().int(),
+  lastAlertAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SavedSearch = z.infer<typeof savedSearchSchema>;
+
+/** GET and POST /api/saved-searches/unsubscribe?token=… (the one-click link of every email). */
+export const unsubscribeQuerySchema = z.object({
+  token: z.string({ message: 'token is required' }).trim().min(1, 'token is required').max(300, 'token is too long'),
+});
+export const unsubscribeResultSchema = z.object({ unsubscribed: z.literal(true), what: z.string() });
+export type UnsubscribeResult = z.infer<typeof unsubscribeResultSchema>;
+
+// ---------------------------------------------------------------- alerts
+
+/** What changed on a sale, field by field (`sale_changed`). */
+export const saleChangeSchema = z.object({
+  field: z.enum(['start_date', 'end_date', 'start_time', 'end_time']),
+  from: z.string(),
+  to: z.string(),
+});
+export type SaleChange = z.infer<typeof saleChangeSchema>;
+
+export const alertSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(ALERT_KINDS),
+  title: z.string(),
+  message: z.string(),
+  /** Where the bell's entry leads in the SPA: `/items/{id}` or `/sales/{id}` (null once that is gone). */
+  link: z.string().nullable(),
+  savedSearchId: z.number().int().nullable(),
+  itemId: z.number().int().nullable(),
+  saleId: z.number().int().nullable(),
+  /** `sale_changed` only: each changed field, from → to. */
+  changes: z.array(saleChangeSchema),
+  read: z.boolean(),
+  readAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Alert = z.infer<typeof alertSchema>;
+
+export const alertsQuerySchema = z.object({
+  limit: z.coerce
+    .number({ message: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be between 1 and 100')
+    .max(100, 'limit must be between 1 and 100')
+    .default(50),
+  /** The id of the last alert of the previous page: the next page is older. */
+  before: idSchema.optional(),
+  unread: z.enum(['true', 'false']).optional(),
+});
+export type AlertsQuery = z.infer<typeof alertsQuerySchema>;
+
+export const alertListSchema = z.object({
+  alerts: z.array(alertSchema),
+  unreadCount: z.number().int(),
+  nextBefore: z.number().int().nullable(),
+});
+export type AlertList = z.infer<typeof alertListSchema>;
+export const unreadCountSchema = z.object({ unreadCount: z.number().int() });
+export const readAllResultSchema = z.object({ updated: z.number().int(), unreadCount: z.number().int() });
+
+/** GET/PUT /api/alerts/settings: whether sale cancel and change alerts are also emailed. */
+export const alertSettingsSchema = z.object({ saleUpdateEmails: z.boolean({ message: 'saleUpdateEmails must be true or false' }) });
+export type AlertSettings = z.infer<typeof alertSettingsSchema>;
+
+// ---------------------------------------------------------------- route plans
+
+const pointSchema = z.object({
+  latitude: z
+    .number({ message: 'Latitude must be a number' })
+    .finite()
+    .min(-90, 'Latitude must be between -90 and 90')
+    .max(90, 'Latitude must be between -90 and 90'),
+  longitude: z
+    .number({ message: 'Longitude must be a number' })
+    .finite()
+    .min(-180, 'Longitude must be between -180 and 180')
+    .max(180, 'Longitude must be between -180 and 180'),
+});
+const zipStartSchema = z.object({
+  zipCode: z
+    .string({ message: 'ZIP is required' })
+    .trim()
+    .regex(/^\d{5}$/, 'ZIP must be 5 digits'),
+});
+
+/** POST /api/route-plans and /preview: where and when the day starts, and the sales to visit. */
+export const routePlanBodySchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .max(100, 'Name must be at most 100 characters')
+    .nullish()
+    .transform((value) => (value ? value : null)),
+  date: dateSchema,
+  startTime: timeSchema,
+  start: z.union([pointSchema, zipStartSchema], { message: 'Start needs latitude and longitude, or a 5-digit zipCode' }),
+  saleIds: z
+    .array(idSchema, { message: 'saleIds must be a list of sale ids' })
+    .min(1, 'Pick at least one sale')
+    .max(ROUTE_PLAN_MAX_SALES, `At most ${ROUTE_PLAN_MAX_SALES} sales per plan`)
+    .transform((ids) => [...new Set(ids)]),
+  minutesPerStop: z
+    .number({ message: 'minutesPerStop must be a number' })
+    .int('minutesPerStop must be a whole number')
+    .min(1, 'minutesPerStop must be between 1 and 240')
+    .max(240, 'minutesPerStop must be between 1 and 240')
+    .default(DEFAULT_MINUTES_PER_STOP),
+});
+export type RoutePlanBody = z.infer<typeof routePlanBodySchema>;
+
+export const routeStopSchema = z.object({
+  order: z.number().int(),
+  saleId: z.number().int(),
+  title: z.string(),
+  address: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  /** HH:MM in the plan's time zone. */
+  arrival: z.string(),
+  departure: z.string(),
+  waitMinutes: z.number().int(),
+  driveMinutes: z.number(),
+  driveMiles: z.number(),
+  opensAt: z.string(),
+  closesAt: z.string(),
+  /** The sale's own zone; when it differs from the plan's, `localArrival`/`localDeparture` give its wall clock. */
+  timeZone: z.string(),
+  localArrival: z.string().optional(),
+  localDeparture: z.string().optional(),
+});
+export type RouteStop = z.infer<typeof routeStopSchema>;
+
+export const unplannedSaleSchema = z.object({ saleId: z.number().int(), title: z.string().nullable(), reason: z.string() });
+export type UnplannedSale = z.infer<typeof unplannedSaleSchema>;
+
+export const routePlanSchema = z.object({
+  id: z.number().int().nullable(),
+  name: z.string().nullable(),
+  date: z.string(),
+  startTime: z.string(),
+  timeZone: z.string(),
+  start: z.object({ latitude: z.number(), longitude: z.number(), zipCode: z.string().nullable() }),
+  minutesPerStop: z.number().int(),
+  stops: z.array(routeStopSchema),
+  unplanned: z.array(unplannedSaleSchema),
+  directions: z.object({ google: z.array(z.string()), apple: z.array(z.string()) }),
+  totals: z.object({ stops: z.number().int(), driveMinutes: z.number(), driveMiles: z.number(), finishAt: z.string() }),
+  createdAt: z.string().nullable(),
+});
+export type RoutePlan = z.infer<typeof routePlanSchema>;
+
+/** GET /api/route-plans: the caller's plans, newest first. */
+export const routePlanSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  date: z.string(),
+  startTime: z.string(),
+  stopCount: z.number().int(),
+  unplannedCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type RoutePlanSummary = z.infer<typeof routePlanSummarySchema>;
+
+/**
+ * POST /api/route-plans/preview. Everyone signed in gets the summary; premium members also get
+ * the whole plan (not saved), free users `upgradeRequired: true` instead.
+ */
+export const routePlanPreviewSchema = z.object({
+  upgradeRequired: z.boolean(),
+  summary: z.object({
+    requested: z.number().int(),
+    plannable: z.number().int(),
+    unplannable: z.number().int(),
+    totalDriveMinutes: z.number(),
+    finishAt: z.string(),
+  }),
+  plan: routePlanSchema.nullable(),
+});
+export type RoutePlanPreview = z.infer<typeof routePlanPreviewSchema>;

@@ -1,0 +1,86 @@
+import pg from 'pg';
+import { DataSource, type EntitySchema, type MixedList } from 'typeorm';
+
+export interface DatabaseOptions {
+  /** postgres://user:pass@host:port/db */
+  url: string;
+  /** The service's own schema: every table it owns lives there, and nowhere else. */
+  schema: string;
+  entities?: MixedList<Function | string | EntitySchema>;
+  migrations: MixedList<Function | string>;
+  poolSize?: number;
+  /** Extensions the service needs (`cube`, `earthdistance`, `pg_trgm`), created in `public`. */
+  extensions?: string[];
+}
+
+/**
+ * Opens the service's data source: creates the database and schema when missing, runs the pending
+ * migrations (never `synchronize`), and pins `search_path` to the schema so plain SQL finds its tables.
+ */
+export async function openDataSource(options: DatabaseOptions): Promise<DataSource> {
+  await ensureDatabase(options.url);
+  await ensureSchema(options.url, options.schema, options.extensions ?? []);
+  const dataSource = new DataSource({
+    type: 'postgres',
+    url: options.url,
+    schema: options.schema,
+    entities: options.entities ?? [],
+    migrations: options.migrations,
+    migrationsTableName: 'migrations',
+    migrationsTransactionMode: 'each',
+    synchronize: false,
+    logging: false,
+    poolSize: options.poolSize ?? 10,
+    extra: { options: `-c search_path=${quoteIdent(options.schema)},public`, application_name: options.schema },
+  });
+  await dataSource.initialize();
+  await dataSource.runMigrations();
+  return dataSource;
+}
+
+/** Creates the database named in `url` if the server does not have it yet. */
+export async function ensureDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.replace(/^\//, ''));
+  if (!name) throw new Error('DATABASE_URL names no database');
+  const probe = new pg.Client({ connectionString: url });
+  try {
+    await probe.connect();
+    return;
+  } catch (error) {
+    if ((error as { code?: string }).code !== '3D000') throw error; // 3D000: database does not exist
+  } finally {
+    await probe.end().catch(() => undefined);
+  }
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${quoteIdent(name)}`);
+  } catch (error) {
+    if ((error as { code?: string }).code !== '42P04') throw error; // created meanwhile by a sibling
+  } finally {
+    await client.end();
+  }
+}
+
+async function ensureSchema(url: string, schema: string, extensions: string[]): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    // Several services start at once against one database: serialise the DDL with an advisory lock.
+    await client.query('SELECT pg_advisory_lock(7340001)');
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`);
+    for (const extension of extensions) {
+      await client.query(`CREATE EXTENSION IF NOT EXISTS ${quoteIdent(extension)} WITH SCHEMA public`);
+    }
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(7340001)').catch(() => undefined);
+    await client.end();
+  }
+}
+
+export function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}

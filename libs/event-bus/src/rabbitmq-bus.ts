@@ -1,0 +1,250 @@
+import amqp, { type Channel, type ChannelModel, type ConfirmChannel, type ConsumeMessage } from 'amqplib';
+import { parseEvent, type EventEnvelope } from '@garage/contracts';
+import type { EventBus, EventHeaders, Subscription } from './event-bus.port.js';
+import type { BusLogger } from './logger.js';
+
+export interface RabbitMqOptions {
+  url: string;
+  /** The one durable topic exchange every service publishes to. */
+  exchange: string;
+  /** Messages a consumer may hold unacknowledged at once. */
+  prefetch?: number;
+  /** Redeliveries before a message goes to the queue's dead-letter queue. */
+  deliveryLimit?: number;
+  /** Quorum queues where the broker has them (RabbitMQ ≥ 3.8); classic for brokers that do not. */
+  queueType?: 'quorum' | 'classic';
+  /** The most time between two reconnection attempts. */
+  maxReconnectDelayMs?: number;
+  /** Queues to declare (with their bindings) on connecting, whether or not this process consumes them. */
+  declare?: Array<{ queue: string; patterns: string[] }>;
+}
+
+/**
+ * RabbitMQ adapter: a durable topic exchange, a durable queue per consuming service with a
+ * dead-letter queue, publisher confirms, manual acknowledgement after the handler committed, and
+ * reconnection (with the topology and consumers restored) after the broker restarts.
+ */
+export class RabbitMqBus implements EventBus {
+  private connection: ChannelModel | null = null;
+  private publishChannel: ConfirmChannel | null = null;
+  private consumeChannel: Channel | null = null;
+  private readonly subscriptions: Subscription[] = [];
+  private readonly consumerTags = new Map<string, string>();
+  private readonly inFlight = new Set<Promise<void>>();
+  private consuming = true;
+  private closing = false;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private reconnectAttempt = 0;
+  private connecting: Promise<void> | null = null;
+
+  constructor(
+    private readonly options: RabbitMqOptions,
+    private readonly logger: BusLogger,
+  ) {}
+
+  /** Connects once; callers that cannot wait for the broker may start without it (see `connectInBackground`). */
+  async connect(): Promise<void> {
+    this.connecting ??= this.open().finally(() => {
+      this.connecting = null;
+    });
+    return this.connecting;
+  }
+
+  /** Starts without the broker: the outbox keeps events until it is reachable. */
+  connectInBackground(): void {
+    this.connect().catch((error) => {
+      this.logger.warn({ err: String(error) }, 'broker unreachable; retrying in the background');
+      this.scheduleReconnect();
+    });
+  }
+
+  isConnected(): boolean {
+    return this.publishChannel !== null && this.consumeChannel !== null;
+  }
+
+  async publish(events: EventEnvelope[], headers?: (event: EventEnvelope) => EventHeaders): Promise<void> {
+    const channel = this.publishChannel;
+    if (!channel) throw new Error('Not connected to the broker');
+    for (const event of events) {
+      channel.publish(this.options.exchange, event.type, Buffer.from(JSON.stringify(event)), {
+        persistent: true,
+        contentType: 'application/json',
+        messageId: event.id,
+        type: event.type,
+        timestamp: Math.floor(Date.parse(event.occurredAt) / 1000),
+        headers: headers?.(event) ?? {},
+      });
+    }
+    await channel.waitForConfirms();
+  }
+
+  async subscribe(subscription: Subscription): Promise<void> {
+    this.subscriptions.push(subscription);
+    if (this.consumeChannel) await this.startConsumer(this.consumeChannel, subscription);
+  }
+
+  async stopConsuming(): Promise<void> {
+    this.consuming = false;
+    const channel = this.consumeChannel;
+    if (channel) {
+      for (const tag of this.consumerTags.values()) await channel.cancel(tag).catch(() => undefined);
+    }
+    this.consumerTags.clear();
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    await this.stopConsuming();
+    await this.connection?.close().catch(() => undefined);
+    this.connection = null;
+    this.publishChannel = null;
+    this.consumeChannel = null;
+  }
+
+  /** Removes the queues of these subscriptions and their dead-letter queues (tests clean up with it). */
+  async deleteQueues(queues: string[]): Promise<void> {
+    const channel = this.consumeChannel;
+    if (!channel) return;
+    for (const queue of queues) {
+      await channel.deleteQueue(queue).catch(() => undefined);
+      await channel.deleteQueue(`${queue}.dlq`).catch(() => undefined);
+    }
+  }
+
+  private async open(): Promise<void> {
+    const connection = await amqp.connect(this.options.url, { clientProperties: { connection_name: this.options.exchange } });
+    connection.on('error', (error) => this.logger.warn({ err: String(error) }, 'broker connection error'));
+    connection.on('close', () => {
+      this.publishChannel = null;
+      this.consumeChannel = null;
+      this.connection = null;
+      this.consumerTags.clear();
+      if (!this.closing) {
+        this.logger.warn({}, 'broker connection closed; reconnecting');
+        this.scheduleReconnect();
+      }
+    });
+    try {
+      const publishChannel = await connection.createConfirmChannel();
+      const consumeChannel = await connection.createChannel();
+      publishChannel.on('error', (error) => this.logger.warn({ err: String(error) }, 'publish channel error'));
+      consumeChannel.on('error', (error) => this.logger.warn({ err: String(error) }, 'consume channel error'));
+      await publishChannel.assertExchange(this.options.exchange, 'topic', { durable: true });
+      await consumeChannel.prefetch(this.options.prefetch ?? 16);
+      for (const queue of this.options.declare ?? []) await this.declareQueue(consumeChannel, queue.queue, queue.patterns);
+      this.connection = connection;
+      this.publishChannel = publishChannel;
+      this.consumeChannel = consumeChannel;
+      for (const subscription of this.subscriptions) await this.startConsumer(consumeChannel, subscription);
+      this.reconnectAttempt = 0;
+      this.logger.info({ exchange: this.options.exchange }, 'connected to the broker');
+    } catch (error) {
+      await connection.close().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private scheduleReconnect(): void {
+    if (this.closing || this.reconnectTimer) return;
+    const delay = Math.min(this.options.maxReconnectDelayMs ?? 5000, 200 * 2 ** this.reconnectAttempt);
+    this.reconnectAttempt += 1;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      this.connect().catch((error) => {
+        this.logger.warn({ err: String(error), attempt: this.reconnectAttempt }, 'reconnection failed');
+        this.scheduleReconnect();
+      });
+    }, delay);
+  }
+
+  /** Connects, waiting at most `timeoutMs`; past that, keeps trying in the background. */
+  async connectWithin(timeoutMs: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const attempt = this.connect();
+    const outcome = await Promise.race([
+      attempt.then(
+        () => 'connected' as const,
+        () => 'failed' as const,
+      ),
+      new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs))),
+    ]);
+    clearTimeout(timer);
+    if (outcome === 'failed') {
+      this.logger.warn({}, 'broker unreachable; retrying in the background');
+      this.scheduleReconnect();
+    } else if (outcome === 'timeout') {
+      attempt.catch(() => this.scheduleReconnect());
+    }
+  }
+
+  private async startConsumer(channel: Channel, subscription: Subscription): Promise<void> {
+    const { queue, patterns } = subscription;
+    await this.declareQueue(channel, queue, patterns);
+    if (!this.consuming) return;
+    const { consumerTag } = await channel.consume(queue, (message) => {
+      if (!message) return; // the broker cancelled the consumer; the reconnect restores it
+      const work = this.handleMessage(channel, subscription, message);
+      this.inFlight.add(work);
+      void work.finally(() => this.inFlight.delete(work));
+    });
+    this.consumerTags.set(queue, consumerTag);
+  }
+
+  private async declareQueue(channel: Channel, queue: string, patterns: string[]): Promise<void> {
+    const deadLetterExchange = `${this.options.exchange}.dlx`;
+    await channel.assertExchange(deadLetterExchange, 'direct', { durable: true });
+    await channel.assertQueue(`${queue}.dlq`, { durable: true });
+    await channel.bindQueue(`${queue}.dlq`, deadLetterExchange, queue);
+    const quorum = (this.options.queueType ?? 'quorum') === 'quorum';
+    await channel.assertQueue(queue, {
+      durable: true,
+      arguments: {
+        'x-dead-letter-exchange': deadLetterExchange,
+        'x-dead-letter-routing-key': queue,
+        ...(quorum ? { 'x-queue-type': 'quorum', 'x-delivery-limit': this.options.deliveryLimit ?? 5 } : {}),
+      },
+    });
+    for (const pattern of patterns) await channel.bindQueue(queue, this.options.exchange, pattern);
+  }
+
+  private async handleMessage(channel: Channel, subscription: Subscription, message: ConsumeMessage): Promise<void> {
+    let event;
+    try {
+      event = parseEvent(JSON.parse(message.content.toString('utf8')));
+    } catch (error) {
+      // A message that can never be read goes straight to the dead-letter queue.
+      this.logger.error({ queue: subscription.queue, err: String(error) }, 'unreadable message dead-lettered');
+      safely(() => channel.nack(message, false, false));
+      return;
+    }
+    const headers: EventHeaders = {};
+    for (const [key, value] of Object.entries(message.properties.headers ?? {})) {
+      if (typeof value === 'string') headers[key] = value;
+    }
+    try {
+      await subscription.handle(event, headers);
+      safely(() => channel.ack(message));
+    } catch (error) {
+      const redelivered = message.fields.redelivered;
+      this.logger.warn(
+        { queue: subscription.queue, eventId: event.id, type: event.type, redelivered, err: String(error) },
+        'event handler failed',
+      );
+      // Back off before handing it back, so a failing handler does not spin; the queue's delivery
+      // limit moves it to the dead-letter queue when it keeps failing.
+      await new Promise((resolve) => setTimeout(resolve, redelivered ? 1000 : 200));
+      safely(() => channel.nack(message, false, true));
+    }
+  }
+}
+
+/** Acknowledging on a channel that closed meanwhile throws; the broker redelivers anyway. */
+function safely(action: () => void): void {
+  try {
+    action();
+  } catch {
+    /* the channel is gone: the message will be redelivered */
+  }
+}

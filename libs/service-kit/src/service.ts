@@ -1,0 +1,249 @@
+import { randomUUID } from 'node:crypto';
+import { Global, Module, type DynamicModule, type INestApplication, type Provider, type Type } from '@nestjs/common';
+import { APP_GUARD, NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { DataSource } from 'typeorm';
+import type { z } from 'zod';
+import { EVENT_CONSUMERS, matchesRoutingPattern } from '@garage/contracts';
+import { openDataSource } from '@garage/database';
+import {
+  InProcessBus,
+  Inbox,
+  MessagingTables1763700000000,
+  Outbox,
+  RabbitMqBus,
+  type EventBus,
+  type EventHandler,
+} from '@garage/event-bus';
+import { BASE_PRODUCTION_REQUIRED, baseConfigShape, DEV_DEFAULTS, loadConfig, type BaseConfig } from './config.js';
+import { ErrorFilter } from './error.filter.js';
+import { HEALTH_CHECKS, HealthController, type HealthCheck } from './health.js';
+import { createLogger, NestPinoLogger, type Logger } from './logger.js';
+import { publicKeyFrom, TokenVerifier } from './tokens.js';
+import { ViewerGuard } from './viewer.js';
+import { Clock, SystemClock } from './clock.js';
+import { eventMetrics, MetricsController, recordHttpMetrics, watchOutboxBacklog } from './metrics.js';
+import { flushTracing, setupTracing, traceRequests } from './telemetry.js';
+
+export const SERVICE_CONFIG = Symbol('SERVICE_CONFIG');
+export const EVENT_BUS = Symbol('EVENT_BUS');
+export const LOGGER = Symbol('LOGGER');
+export { DataSource } from 'typeorm';
+
+/** What a service declares about itself; `startService` does the rest the same way for all. */
+export interface ServiceDefinition<S extends z.ZodRawShape> {
+  /** Names the Postgres schema, the event queue and the log lines. */
+  name: string;
+  /** The service's own environment keys, on top of the base ones. */
+  config: S;
+  /** Keys of `config` a production process must be given. */
+  productionRequired?: Array<keyof S & string>;
+  module: Type<unknown>;
+  /** TypeORM entities of the service's own tables. */
+  entities?: Function[];
+  migrations: Function[];
+  extensions?: string[];
+  /** The service's event consumers, taken from its module once it is built. */
+  handlers?: (app: INestApplication) => EventHandler[];
+  /** Health checks besides the database and the broker (e.g. Redis). */
+  healthChecks?: (app: INestApplication) => HealthCheck[];
+  /** Runs before listening (e.g. schedules); whatever it returns is stopped on close. */
+  onStart?: (app: INestApplication) => Promise<{ stop(): Promise<void> } | void>;
+  /** Adjusts the Fastify instance before routes (e.g. multipart). */
+  configureHttp?: (fastify: import('fastify').FastifyInstance) => Promise<void> | void;
+}
+
+export interface StartOptions {
+  /** Environment to read (defaults to `process.env`). */
+  env?: Record<string, string | undefined>;
+  /** A bus shared by several services in one process (standalone); otherwise RabbitMQ or memory by config. */
+  bus?: EventBus;
+  logger?: Logger;
+  /** Skip listening (tests that use supertest on the HTTP server). */
+  listen?: boolean;
+}
+
+export interface RunningService<C> {
+  name: string;
+  app: NestFastifyApplication;
+  config: C;
+  url: string;
+  dataSource: DataSource;
+  bus: EventBus;
+  outbox: Outbox;
+  logger: Logger;
+  /** Graceful stop: no new requests, in-flight ones finish, consumers stop, the outbox batch ends. */
+  close(): Promise<void>;
+}
+
+@Global()
+@Module({})
+class CoreModule {
+  static forRoot(providers: Provider[]): DynamicModule {
+    return {
+      module: CoreModule,
+      controllers: [HealthController, MetricsController],
+      providers: [...providers, { provide: APP_GUARD, useClass: ViewerGuard }],
+      exports: providers.map((provider) => ('provide' in provider ? provider.provide : provider)),
+    };
+  }
+}
+
+/**
+ * Starts one service: validated config, its schema migrated, the bus, outbox relay and inbox,
+ * the HTTP app with the shared error format, token check, health and request-id logging.
+ */
+export async function startService<S extends z.ZodRawShape>(
+  definition: ServiceDefinition<S>,
+  options: StartOptions = {},
+): Promise<RunningService<BaseConfig & z.infer<z.ZodObject<S>>>> {
+  const env = options.env ?? process.env;
+  const config = loadConfig({ ...baseConfigShape, ...definition.config }, env, {
+    production: [...BASE_PRODUCTION_REQUIRED, ...(definition.productionRequired ?? [])] as never,
+  }) as BaseConfig & z.infer<z.ZodObject<S>>;
+  const logger = options.logger?.child({ service: definition.name }) ?? createLogger(definition.name, config.LOG_LEVEL);
+  setupTracing({ serviceName: config.OTEL_SERVICE_NAME ?? definition.name, endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+  const databaseUrl = config.DATABASE_URL ?? DEV_DEFAULTS.DATABASE_URL;
+  const dataSource = await openDataSource({
+    url: databaseUrl,
+    schema: definition.name,
+    entities: definition.entities ?? [],
+    migrations: [MessagingTables1763700000000, ...definition.migrations],
+    extensions: definition.extensions,
+    poolSize: config.DB_POOL_SIZE,
+  });
+
+  let ownBus = false;
+  let bus = options.bus;
+  if (!bus) {
+    ownBus = true;
+    if (config.EVENT_BUS === 'memory') {
+      bus = new InProcessBus(logger);
+    } else {
+      const rabbit = new RabbitMqBus(
+        {
+          url: config.AMQP_URL ?? DEV_DEFAULTS.AMQP_URL,
+          exchange: config.EVENT_EXCHANGE,
+          queueType: config.AMQP_QUEUE_TYPE,
+          declare: Object.entries(EVENT_CONSUMERS).map(([service, keys]) => ({
+            queue: `${config.EVENT_QUEUE_PREFIX}.${service}`,
+            patterns: keys,
+          })),
+        },
+        logger,
+      );
+      // Waits a little for the broker, then starts without it if need be: the outbox keeps what
+      // the service writes until the broker is back.
+      await rabbit.connectWithin(5000);
+      bus = rabbit;
+    }
+  }
+  const observer = eventMetrics(definition.name);
+  const outbox = new Outbox(dataSource, bus, logger, { observer });
+  const inbox = new Inbox(dataSource, observer, () => outbox.wake());
+  const unwatchBacklog = watchOutboxBacklog(definition.name, () => outbox.backlog());
+  const verifier = await TokenVerifier.fromPem(publicKeyFrom(config));
+
+  const healthChecks: HealthCheck[] = [
+    { name: 'database', check: async () => (await dataSource.query('SELECT 1')).length === 1 },
+    { name: 'broker', check: async () => bus.isConnected() },
+  ];
+  const providers: Provider[] = [
+    { provide: SERVICE_CONFIG, useValue: config },
+    { provide: LOGGER, useValue: logger },
+    { provide: EVENT_BUS, useValue: bus },
+    { provide: 'DATA_SOURCE', useValue: dataSource },
+    { provide: Outbox, useValue: outbox },
+    { provide: Inbox, useValue: inbox },
+    { provide: TokenVerifier, useValue: verifier },
+    { provide: Clock, useValue: new SystemClock() },
+    { provide: HEALTH_CHECKS, useValue: healthChecks },
+  ];
+
+  @Module({ imports: [CoreModule.forRoot(providers), definition.module] })
+  class ServiceRoot {}
+
+  const adapter = new FastifyAdapter({
+    logger: false,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(ServiceRoot, adapter, {
+    logger: new NestPinoLogger(logger),
+    abortOnError: false,
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+  traceRequests(fastify, definition.name);
+  recordHttpMetrics(fastify, definition.name);
+  let draining = false;
+  fastify.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+    // While draining, every response closes its connection, so keep-alive clients let go and the
+    // server can finish instead of waiting for their idle sockets to time out.
+    if (draining) void reply.header('connection', 'close');
+  });
+  fastify.addHook('onResponse', async (request, reply) => {
+    logger.info(
+      { reqId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+  });
+  await definition.configureHttp?.(fastify);
+  app.useGlobalFilters(new ErrorFilter(logger));
+  await app.init();
+  healthChecks.push(...(definition.healthChecks?.(app) ?? []));
+
+  const handlers = definition.handlers?.(app) ?? [];
+  const declared = EVENT_CONSUMERS[definition.name];
+  for (const handler of handlers) {
+    const undeclared = handler.events.filter((pattern) => declared && !declared.some((key) => matchesRoutingPattern(pattern, key)));
+    if (undeclared.length > 0) {
+      throw new Error(
+        `Handler ${handler.id} consumes ${undeclared.join(', ')}, which EVENT_CONSUMERS.${definition.name} (libs/contracts) does not list`,
+      );
+    }
+  }
+  await inbox.subscribe(bus, `${config.EVENT_QUEUE_PREFIX}.${definition.name}`, handlers);
+  outbox.start();
+  const started = await definition.onStart?.(app);
+
+  let url = '';
+  if (options.listen !== false) {
+    await app.listen(config.PORT, config.HOST);
+    const address = app.getHttpServer().address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    url = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
+    logger.info({ url }, `${definition.name} listening`);
+  }
+
+  let closing: Promise<void> | null = null;
+  return {
+    name: definition.name,
+    app,
+    config,
+    url,
+    dataSource,
+    bus,
+    outbox,
+    logger,
+    close: () => {
+      closing ??= (async () => {
+        draining = true;
+        await started?.stop();
+        await app.close();
+        if (ownBus) await bus.stopConsuming();
+        await outbox.stop();
+        if (ownBus) await bus.close();
+        unwatchBacklog();
+        await dataSource.destroy();
+        await flushTracing();
+      })();
+      return closing;
+    },
+  };
+}
+
+/** The data source of the running service, for repositories (`@Inject(DATA_SOURCE)`). */
+export const DATA_SOURCE = 'DATA_SOURCE';

@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import amqp from 'amqplib';
+import { createTestDatabase, infrastructure, testExchange, uniqueName } from './infrastructure.js';
+
+export interface ServiceTestEnv {
+  /** Environment for `startService`/`startGateway`: a fresh database, exchange, queue prefix and data folder. */
+  env: Record<string, string>;
+  /** Drops the database, the queues and exchanges, and the data folder. */
+  cleanup(): Promise<void>;
+}
+
+/**
+ * Everything one test file needs to run services against the real infrastructure without sharing
+ * state with other files: its own database, exchange, queue names, Redis key prefix and DATA_DIR.
+ */
+export async function serviceTestEnv(extra: Record<string, string> = {}, { databasePrefix = 'garage_test' } = {}): Promise<ServiceTestEnv> {
+  const infra = await infrastructure();
+  const database = await createTestDatabase(databasePrefix);
+  const exchange = testExchange();
+  const prefix = uniqueName('gt').toLowerCase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'garage-test-'));
+  const env: Record<string, string> = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    AMQP_URL: infra.amqpUrl,
+    REDIS_URL: infra.redisUrl,
+    EVENT_BUS: 'rabbitmq',
+    EVENT_EXCHANGE: exchange,
+    EVENT_QUEUE_PREFIX: prefix,
+    ...extra,
+  };
+  return {
+    env,
+    cleanup: async () => {
+      await removeBrokerObjects(infra.amqpUrl, exchange, prefix).catch(() => undefined);
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const SERVICE_NAMES = ['auth', 'sales', 'items', 'media', 'payments', 'shopper', 'test'];
+
+async function removeBrokerObjects(url: string, exchange: string, prefix: string): Promise<void> {
+  const connection = await amqp.connect(url);
+  try {
+    for (const name of SERVICE_NAMES) {
+      // A failed passive operation closes the channel, so each deletion gets its own.
+      for (const queue of [`${prefix}.${name}`, `${prefix}.${name}.dlq`]) {
+        const channel = await connection.createChannel();
+        channel.on('error', () => undefined);
+        await channel.deleteQueue(queue).catch(() => undefined);
+        await channel.close().catch(() => undefined);
+      }
+    }
+    const channel = await connection.createChannel();
+    channel.on('error', () => undefined);
+    await channel.deleteExchange(exchange).catch(() => undefined);
+    await channel.deleteExchange(`${exchange}.dlx`).catch(() => undefined);
+    await channel.close().catch(() => undefined);
+  } finally {
+    await connection.close();
+  }
+}

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import type { AnyEvent, EventData, EventEnvelope, EventType, ItemSnapshot, SaleSnapshot, UserSnapshot } from '@garage/contracts';
+import { RabbitMqBus } from '@garage/event-bus';
+import { developmentKeys, startService, TokenSigner, type RunningService, type ServiceDefinition } from '@garage/service-kit';
+import { serviceTestEnv, type ServiceTestEnv } from './service-env.js';
+import { silentLogger, waitFor } from './wait.js';
+
+/**
+ * One service under test against its own database and exchange, with what its tests need: HTTP
+ * calls (supertest), tokens for any user id, a publisher of the events other services would send,
+ * and the events this service publishes (those matching `listen`).
+ */
+export interface HarnessParts {
+  testEnv: ServiceTestEnv;
+  service: RunningService<unknown>;
+  bus: RabbitMqBus;
+  signer: TokenSigner;
+  listenQueue: string | null;
+  events: AnyEvent[];
+}
+
+export class ServiceHarness {
+  readonly testEnv: ServiceTestEnv;
+  readonly service: RunningService<unknown>;
+  /** What the service published, of the kinds named in `listen`. */
+  readonly events: AnyEvent[];
+  private readonly bus: RabbitMqBus;
+  private readonly signer: TokenSigner;
+  private readonly listenQueue: string | null;
+
+  constructor(parts: HarnessParts) {
+    ({
+      testEnv: this.testEnv,
+      service: this.service,
+      events: this.events,
+      bus: this.bus,
+      signer: this.signer,
+      listenQueue: this.listenQueue,
+    } = parts);
+  }
+
+  /**
+   * Starts `definition` on a fresh database and exchange. When it resolves the service's queue is
+   * bound, so events published from here on reach it. A subclass's `start` returns the subclass.
+   */
+  static async start<H extends ServiceHarness>(
+    this: new (parts: HarnessParts) => H,
+    definition: ServiceDefinition<any>,
+    options: { env?: Record<string, string>; listen?: string[] } = {},
+  ): Promise<H> {
+    const testEnv = await serviceTestEnv(options.env ?? {});
+    const service = await startService(definition, { env: testEnv.env });
+    const bus = new RabbitMqBus({ url: testEnv.env.AMQP_URL!, exchange: testEnv.env.EVENT_EXCHANGE! }, silentLogger());
+    await bus.connect();
+    const signer = await TokenSigner.fromPem(developmentKeys(testEnv.env.DATA_DIR!).privateKey, 3600);
+    const events: AnyEvent[] = [];
+    let listenQueue: string | null = null;
+    if (options.listen?.length) {
+      listenQueue = `${testEnv.env.EVENT_QUEUE_PREFIX}.test`;
+      await bus.subscribe({ queue: listenQueue, patterns: options.listen, handle: async (event) => void events.push(event) });
+    }
+    return new this({ testEnv, service, bus, signer, listenQueue, events });
+  }
+
+  api() {
+    return request(this.service.url);
+  }
+
+  token(userId: number): Promise<string> {
+    return this.signer.sign({ userId, email: `user${userId}@example.com` });
+  }
+
+  async bearer(userId: number): Promise<string> {
+    return `Bearer ${await this.token(userId)}`;
+  }
+
+  /** Publishes an event as its owning service would. */
+  async publish<T extends EventType>(type: T, version: number, data: EventData<T>, id: string = randomUUID()): Promise<EventEnvelope<T>> {
+    const event = { id, type, occurredAt: new Date().toISOString(), version, data } as EventEnvelope<T>;
+    await this.bus.publish([event as EventEnvelope]);
+    return event;
+  }
+
+  /** Resolves once `handlers` handlers of the service have applied this message (the inbox records it with the effect). */
+  async applied(event: EventEnvelope, handlers = 1): Promise<void> {
+    await waitFor(
+      async () => {
+        const [row] = await this.query<{ n: number }>(`SELECT count(*)::int AS n FROM inbox WHERE message_id = $1`, [event.id]);
+        return row!.n >= handlers;
+      },
+      5000,
+      `${event.type} ${event.id} applied`,
+    );
+  }
+
+  async publishAndApply<T extends EventType>(type: T, version: number, data: EventData<T>): Promise<EventEnvelope<T>> {
+    const event = await this.publish(type, version, data);
+    await this.applied(event as EventEnvelope);
+    return event;
+  }
+
+  query<T = Record<string, any>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return this.service.dataSource.query(sql, params);
+  }
+
+  async close(): Promise<void> {
+    if (this.listenQueue) await this.bus.deleteQueues([this.listenQueue]);
+    await this.bus.close();
+    await this.service.close();
+    await this.testEnv.cleanup();
+  }
+}
+
+/** A user as auth announces it. */
+export function userSnapshot(id: number, overrides: Partial<UserSnapshot> = {}): UserSnapshot {
+  return {
+    id,
+    firstName: `First${id}`,
+    lastName: `Last${id}`,
+    phone: null,
+    rating: 4.5,
+    ratingCount: 2,
+    premiumExpiresAt: null,
+    ...overrides,
+  };
+}
+
+/** A sale as the sales service announces it (active, in Springfield IL, far in the future). */
+export function saleSnapshot(id: number, userId: number, overrides: Partial<SaleSnapshot> = {}): SaleSnapshot {
+  return {
+    id,
+    user_id: userId,
+    title: `Sale ${id}`,
+    description: 'Everything must go',
+    address: '12 Oak St',
+    city: 'Springfield',
+    state: 'IL',
+    zip_code: '62701',
+    start_date: '2099-05-03',
+    end_date: '2099-05-04',
+    start_time: '08:00',
+    end_time: '12:00',
+    status: 'active',
+    latitude: 39.8,
+    longitude: -89.65,
+    ...overrides,
+  };
+}
+
+/** An item as the items service announces it. */
+export function itemSnapshot(id: number, userId: number, saleId: number | null, overrides: Partial<ItemSnapshot> = {}): ItemSnapshot {
+  return {
+    id,
+    user_id: userId,
+    garage_sale_id: saleId,
+    title: `Item ${id}`,
+    description: null,
+    category: 'Other',
+    price: 10,
+    original_price: null,
+    condition: 'good',
+    brand: null,
+    image_urls: [],
+    is_reserved: false,
+    is_sold: false,
+    ...overrides,
+  };
+}
