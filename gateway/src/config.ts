@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** The gateway's environment: where each service lives, who may call it cross-origin, and the SPA. */
+export const gatewayConfig = {
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./.data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  JWT_PUBLIC_KEY: z.string().optional(),
+  JWT_PUBLIC_KEY_FILE: z.string().optional(),
+  AUTH_URL: z.string().url().default('http://127.0.0.1:4001'),
+  SALES_URL: z.string().url().default('http://127.0.0.1:4002'),
+  ITEMS_URL: z.string().url().default('http://127.0.0.1:4003'),
+  MEDIA_URL: z.string().url().default('http://127.0.0.1:4004'),
+  PAYMENTS_URL: z.string().url().default('http://127.0.0.1:4005'),
+  SHOPPER_URL: z.string().url().default('http://127.0.0.1:4006'),
+  /** Origins allowed to call the API from a browser (comma-separated); the SPA's own origin needs none. */
+  CORS_ORIGINS: z.string().default(''),
+  /** The built SPA to serve, with deep links falling back to index.html (standalone and simple deployments). */
+  WEB_DIST: z.string().optional(),
+  /** Largest JSON body accepted; uploads have their own limit. */
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .default(1024 * 1024),
+  UPLOAD_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .default(3 * 1024 * 1024),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  OTEL_SERVICE_NAME: z.string().optional(),
+};
+export type GatewayConfig = z.infer<z.ZodObject<typeof gatewayConfig>>;

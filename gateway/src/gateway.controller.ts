@@ -1,0 +1,66 @@
+import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { notFound } from '@garage/service-kit';
+import { GATEWAY_CONFIG } from './tokens.js';
+import type { GatewayConfig } from './config.js';
+import { forward } from './proxy.js';
+import { routedServices, routeOf } from './routes.js';
+import { composeSaleDetail } from './sale-detail.js';
+import { TokenCheck } from './token-check.js';
+import { Upstreams } from './upstreams.js';
+
+@Controller('api')
+export class GatewayController {
+  constructor(
+    @Inject(Upstreams) private readonly upstreams: Upstreams,
+    @Inject(TokenCheck) private readonly tokens: TokenCheck,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  /** Ready when every service it routes to is ready; `503` names the ones that are not. */
+  @Get('health')
+  async health(@Res() reply: FastifyReply): Promise<void> {
+    const services = routedServices();
+    const results = await Promise.all(
+      services.map(async (service) => {
+        try {
+          const response = await this.upstreams.request(service, { path: '/health', method: 'GET', headersTimeout: 3000 });
+          await response.body.dump();
+          return { service, ok: response.statusCode === 200 };
+        } catch {
+          return { service, ok: false };
+        }
+      }),
+    );
+    const failing = results.filter((result) => !result.ok).map((result) => result.service);
+    if (failing.length === 0) void reply.status(200).send({ status: 'ok' });
+    else void reply.status(503).send({ status: 'unavailable', error: `Not ready: ${failing.join(', ')}`, failing });
+  }
+
+  /** The composed sale detail: the sale from sales plus its items from items (see sale-detail.ts). */
+  @Get('sales/:id')
+  saleDetail(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    return composeSaleDetail(this.upstreams, this.tokens, request, reply, () =>
+      proxy(this.upstreams, this.tokens, this.config, request, reply),
+    );
+  }
+}
+
+/**
+ * Every other API call: check the token, then hand it to the service that owns the path. It is a
+ * plain Fastify route (registered in gateway.ts), not a Nest handler: the hot path of every call
+ * skips the framework's per-request pipeline; errors still leave through the shared error format.
+ */
+export async function proxy(
+  upstreams: Upstreams,
+  tokens: TokenCheck,
+  config: GatewayConfig,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  const service = routeOf(request.url.split('?')[0]!);
+  if (!service) throw notFound('Not found');
+  await tokens.viewer(request.headers.authorization);
+  const limit = request.url.startsWith('/api/upload/') ? config.UPLOAD_LIMIT_BYTES : config.BODY_LIMIT_BYTES;
+  await forward(upstreams, service, request, reply, limit);
+}

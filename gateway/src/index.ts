@@ -1,0 +1,3 @@
+export * from './gateway.js';
+export * from './routes.js';
+export { gatewayConfig, type GatewayConfig } from './config.js';

@@ -1,0 +1,67 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '@garage/service-kit';
+import type { ServiceName } from './routes.js';
+import type { TokenCheck } from './token-check.js';
+import type { Upstreams } from './upstreams.js';
+
+/** A path segment that can be a sale id; anything else (`my-sales`) is an ordinary sales call. */
+const SALE_ID = /^\d{1,10}$/;
+
+/** Response headers of the sales service that travel with its answer when it is passed through. */
+const PASSED_THROUGH_HEADERS = ['content-type', 'retry-after', 'cache-control'];
+
+interface Upstream {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+/**
+ * The one call that spans two services (architecture: the gateway composes it): `GET
+ * /api/sales/{id}` is the sale from the sales service plus its items from the items service. Both
+ * are asked at once, each with the caller's token, so each applies its own visitor rules. A refusal
+ * from the sales service (`404 Sale not found`, `400`) is the answer as it is; the items service
+ * failing is a `502`, never a sale that wrongly looks empty.
+ */
+export async function composeSaleDetail(
+  upstreams: Upstreams,
+  tokens: TokenCheck,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  otherwise: () => Promise<void>,
+): Promise<void> {
+  const [path, query = ''] = request.url.split('?', 2) as [string, string?];
+  const id = path.slice('/api/sales/'.length);
+  if (!SALE_ID.test(id)) return otherwise();
+  // A bad token ends here with 401 before either service is asked.
+  await tokens.viewer(request.headers.authorization);
+
+  const headers: Record<string, string> = { accept: 'application/json', 'x-request-id': request.id, 'x-forwarded-for': request.ip };
+  if (request.headers.authorization) headers.authorization = request.headers.authorization;
+  const [sale, items] = await Promise.allSettled([
+    fetchText(upstreams, 'sales', `/api/sales/${id}${query ? `?${query}` : ''}`, headers),
+    fetchText(upstreams, 'items', `/api/items/by-sale/${id}`, headers),
+  ]);
+
+  if (sale.status === 'rejected') throw unavailable('sales');
+  if (sale.value.status !== 200) {
+    void reply.status(sale.value.status);
+    for (const name of PASSED_THROUGH_HEADERS) {
+      const value = sale.value.headers[name];
+      if (value !== undefined) void reply.header(name, value);
+    }
+    return reply.send(sale.value.text);
+  }
+  if (items.status === 'rejected' || items.value.status !== 200) throw unavailable('items');
+  const body = { ...(JSON.parse(sale.value.text) as Record<string, unknown>), items: JSON.parse(items.value.text) as unknown[] };
+  return reply.status(200).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(body));
+}
+
+async function fetchText(upstreams: Upstreams, service: ServiceName, path: string, headers: Record<string, string>): Promise<Upstream> {
+  const response = await upstreams.request(service, { path, method: 'GET', headers });
+  return { status: response.statusCode, headers: response.headers, text: await response.body.text() };
+}
+
+function unavailable(service: ServiceName): ApiError {
+  return new ApiError(502, `The ${service} service is unavailable. Try again shortly.`);
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Headers on every response. The CSP allows the map tiles and Stripe's card element, nothing else
+ * from outside; inline styles are allowed for Leaflet's positioning.
+ */
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self' https://js.stripe.com",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https://*.tile.openstreetmap.org",
+  "connect-src 'self' https://api.stripe.com",
+  'frame-src https://js.stripe.com https://hooks.stripe.com',
+  "font-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export function addSecurityHeaders(fastify: FastifyInstance, production: boolean): void {
+  fastify.addHook('onSend', async (request, reply) => {
+    void reply.header('content-security-policy', CSP);
+    void reply.header('x-content-type-options', 'nosniff');
+    void reply.header('x-frame-options', 'DENY');
+    void reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    void reply.header('cross-origin-opener-policy', 'same-origin');
+    void reply.header('permissions-policy', 'geolocation=(self), camera=(), microphone=(), payment=(self "https://js.stripe.com")');
+    void reply.header('x-request-id', request.id);
+    if (production) void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    reply.removeHeader('x-powered-by');
+  });
+}

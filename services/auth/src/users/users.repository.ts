@@ -1,0 +1,54 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { DataSource, EntityManager } from 'typeorm';
+import { DATA_SOURCE } from '@garage/service-kit';
+import { UserEntity } from './user.entity.js';
+
+export interface NewUser {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  passwordHash: string;
+}
+
+@Injectable()
+export class UsersRepository {
+  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+
+  findById(id: number, manager: EntityManager = this.dataSource.manager): Promise<UserEntity | null> {
+    return manager.getRepository(UserEntity).findOneBy({ id });
+  }
+
+  /** The user with this email in any case, with the password hash (login only). */
+  async findForLogin(email: string): Promise<UserEntity | null> {
+    return this.dataSource
+      .getRepository(UserEntity)
+      .createQueryBuilder('user')
+      .addSelect('user.passwordHash')
+      .where('lower(user.email) = lower(:email)', { email })
+      .getOne();
+  }
+
+  /** Inserts the user; a taken email (any case) surfaces as the unique violation `23505`. */
+  async insert(manager: EntityManager, user: NewUser): Promise<UserEntity> {
+    const [row] = await manager.query(
+      `INSERT INTO users (first_name, last_name, email, phone, password_hash) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      [user.firstName, user.lastName, user.email, user.phone, user.passwordHash],
+    );
+    return (await this.findById(row.id, manager))!;
+  }
+
+  /** Updates the profile and bumps the version the events carry. */
+  async updateProfile(
+    manager: EntityManager,
+    id: number,
+    profile: { firstName: string; lastName: string; phone: string | null },
+  ): Promise<UserEntity | null> {
+    // TypeORM answers an UPDATE with [rows, affected count].
+    const [, affected]: [unknown[], number] = await manager.query(
+      `UPDATE users SET first_name = $2, last_name = $3, phone = $4, version = version + 1, updated_at = now() WHERE id = $1`,
+      [id, profile.firstName, profile.lastName, profile.phone],
+    );
+    return affected > 0 ? this.findById(id, manager) : null;
+  }
+}

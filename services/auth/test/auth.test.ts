@@ -1,0 +1,262 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import { generateKeyPairSync } from 'node:crypto';
+import { SignJWT, importPKCS8 } from 'jose';
+import type { AnyEvent } from '@garage/contracts';
+import { RabbitMqBus } from '@garage/event-bus';
+import { developmentKeys, startService, type RunningService } from '@garage/service-kit';
+import { serviceTestEnv, silentLogger, waitFor, type ServiceTestEnv } from '@garage/testing';
+import { authService } from '../src/index.js';
+
+let testEnv: ServiceTestEnv;
+let auth: RunningService<unknown>;
+let listener: RabbitMqBus;
+const events: AnyEvent[] = [];
+let ipCounter = 0;
+/** Each test speaks from its own address, so the per-IP limits of one test do not touch another. */
+const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+
+const api = () => request(auth.url);
+const newUser = (overrides: Record<string, unknown> = {}) => ({
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: `ada.${Math.random().toString(36).slice(2)}@example.com`,
+  password: 'analytical',
+  ...overrides,
+});
+
+beforeAll(async () => {
+  testEnv = await serviceTestEnv();
+  auth = await startService(authService, { env: testEnv.env });
+  listener = new RabbitMqBus({ url: testEnv.env.AMQP_URL!, exchange: testEnv.env.EVENT_EXCHANGE! }, silentLogger());
+  await listener.connect();
+  await listener.subscribe({
+    queue: `${testEnv.env.EVENT_QUEUE_PREFIX}.test`,
+    patterns: ['user.*'],
+    handle: async (event) => void events.push(event),
+  });
+});
+
+afterAll(async () => {
+  await listener.close();
+  await auth.close();
+  await testEnv.cleanup();
+});
+
+describe('POST /api/auth/register', () => {
+  it('creates the account, answers 201 with a token and the user, and publishes user.registered', async () => {
+    const body = newUser({ phone: ' (555) 123-4567 ' });
+    const response = await api().post('/api/auth/register').set('x-forwarded-for', freshIp()).send(body).expect(201);
+    expect(typeof response.body.token).toBe('string');
+    expect(response.body.user).toEqual({
+      id: expect.any(Number),
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: body.email,
+      phone: '(555) 123-4567',
+      isPremium: false,
+      premiumExpiresAt: null,
+      rating: 0,
+      ratingCount: 0,
+    });
+    expect(JSON.stringify(response.body)).not.toMatch(/argon2|password/i);
+    const event = await waitFor(() => events.find((e) => e.type === 'user.registered' && e.data.id === response.body.user.id));
+    expect(event.version).toBe(1);
+    expect(event.data).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', phone: '(555) 123-4567' });
+  });
+
+  it('refuses an email already registered in another case with 409', async () => {
+    const body = newUser();
+    await api().post('/api/auth/register').set('x-forwarded-for', freshIp()).send(body).expect(201);
+    const response = await api()
+      .post('/api/auth/register')
+      .set('x-forwarded-for', freshIp())
+      .send({ ...body, email: body.email.toUpperCase() })
+      .expect(409);
+    expect(response.body).toEqual({ error: 'Email already registered' });
+  });
+
+  it.each([
+    ['firstName', { firstName: '' }, 'First name is required'],
+    ['lastName', { lastName: undefined }, 'Last name is required'],
+    ['email', { email: 'not-an-email' }, 'Enter a valid email address'],
+    ['password', { password: '12345' }, 'Password must be at least 6 characters'],
+  ])('answers 400 naming %s when it is invalid', async (field, overrides, message) => {
+    const response = await api().post('/api/auth/register').set('x-forwarded-for', freshIp()).send(newUser(overrides)).expect(400);
+    expect(response.body.error).toBe(message);
+    expect(response.body.details).toContainEqual({ field, message });
+  });
+
+  it('answers 400 to malformed JSON, never 500', async () => {
+    const response = await api().post('/api/auth/register').set('content-type', 'application/json').send('{"firstName":').expect(400);
+    expect(typeof response.body.error).toBe('string');
+  });
+
+  it('limits registration attempts to 20 per IP per hour with 429 and Retry-After', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 20; i += 1) {
+      await api().post('/api/auth/register').set('x-forwarded-for', ip).send(newUser()).expect(201);
+    }
+    const response = await api().post('/api/auth/register').set('x-forwarded-for', ip).send(newUser()).expect(429);
+    expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    expect(response.body.error).toMatch(/Too many/);
+    await api().post('/api/auth/register').set('x-forwarded-for', freshIp()).send(newUser()).expect(201);
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  const account = newUser();
+  beforeAll(async () => {
+    await api().post('/api/auth/register').set('x-forwarded-for', freshIp()).send(account).expect(201);
+  });
+
+  it('signs in with the email in any case', async () => {
+    const response = await api()
+      .post('/api/auth/login')
+      .set('x-forwarded-for', freshIp())
+      .send({ email: account.email.toUpperCase(), password: account.password })
+      .expect(200);
+    expect(response.body.user.email).toBe(account.email);
+    await api().get('/api/users/me').set('authorization', `Bearer ${response.body.token}`).expect(200);
+  });
+
+  it('gives one answer for a wrong password and an unknown email', async () => {
+    const wrong = await api()
+      .post('/api/auth/login')
+      .set('x-forwarded-for', freshIp())
+      .send({ email: account.email, password: 'wrong-password' })
+      .expect(401);
+    const unknown = await api()
+      .post('/api/auth/login')
+      .set('x-forwarded-for', freshIp())
+      .send({ email: 'nobody@example.com', password: 'whatever' })
+      .expect(401);
+    expect(wrong.body).toEqual({ error: 'Invalid email or password' });
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('blocks an email after 10 failures with 429 and Retry-After, even with the right password', async () => {
+    const victim = newUser();
+    await api().post('/api/auth/register').set('x-forwarded-for', freshIp()).send(victim).expect(201);
+    for (let i = 0; i < 10; i += 1) {
+      await api()
+        .post('/api/auth/login')
+        .set('x-forwarded-for', freshIp())
+        .send({ email: victim.email, password: 'bad-guess' })
+        .expect(401);
+    }
+    const blocked = await api()
+      .post('/api/auth/login')
+      .set('x-forwarded-for', freshIp())
+      .send({ email: victim.email, password: victim.password })
+      .expect(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(800);
+  });
+
+  it('blocks an IP after 50 failures across emails', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 50; i += 1) {
+      await api()
+        .post('/api/auth/login')
+        .set('x-forwarded-for', ip)
+        .send({ email: `probe${i}@example.com`, password: 'x' })
+        .expect(401);
+    }
+    await api().post('/api/auth/login').set('x-forwarded-for', ip).send({ email: account.email, password: account.password }).expect(429);
+    await api()
+      .post('/api/auth/login')
+      .set('x-forwarded-for', freshIp())
+      .send({ email: account.email, password: account.password })
+      .expect(200);
+  });
+
+  it('answers 400 when a field is missing', async () => {
+    const response = await api().post('/api/auth/login').send({ email: account.email }).expect(400);
+    expect(response.body.details).toContainEqual({ field: 'password', message: 'Password is required' });
+  });
+});
+
+describe('GET and PUT /api/users/me', () => {
+  let token: string;
+  let userId: number;
+  beforeAll(async () => {
+    const response = await api()
+      .post('/api/auth/register')
+      .set('x-forwarded-for', freshIp())
+      .send(newUser({ phone: '555-0100' }))
+      .expect(201);
+    token = response.body.token;
+    userId = response.body.user.id;
+  });
+
+  it('answers 401 "Authentication required" without a token', async () => {
+    const response = await api().get('/api/users/me').expect(401);
+    expect(response.body).toEqual({ error: 'Authentication required' });
+  });
+
+  it('refuses a token with alg none', async () => {
+    const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    const payload = Buffer.from(
+      JSON.stringify({ sub: String(userId), email: 'x@example.com', iss: 'garage-auth', aud: 'garage', exp: 9999999999 }),
+    ).toString('base64url');
+    await api().get('/api/users/me').set('authorization', `Bearer ${header}.${payload}.`).expect(401);
+  });
+
+  it('refuses an expired token', async () => {
+    const key = await importPKCS8(developmentKeys(testEnv.env.DATA_DIR!).privateKey, 'EdDSA');
+    const expired = await new SignJWT({ email: 'x@example.com' })
+      .setProtectedHeader({ alg: 'EdDSA' })
+      .setSubject(String(userId))
+      .setIssuer('garage-auth')
+      .setAudience('garage')
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
+      .sign(key);
+    await api().get('/api/users/me').set('authorization', `Bearer ${expired}`).expect(401);
+  });
+
+  it('refuses a token signed by another key', async () => {
+    const foreign = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const forged = await new SignJWT({ email: 'x@example.com' })
+      .setProtectedHeader({ alg: 'EdDSA' })
+      .setSubject(String(userId))
+      .setIssuer('garage-auth')
+      .setAudience('garage')
+      .setExpirationTime('1h')
+      .sign(await importPKCS8(foreign, 'EdDSA'));
+    await api().get('/api/users/me').set('authorization', `Bearer ${forged}`).expect(401);
+  });
+
+  it('updates the profile, ignores an email in the body, and publishes user.updated with the next version', async () => {
+    const response = await api()
+      .put('/api/users/me')
+      .set('authorization', `Bearer ${token}`)
+      .send({ firstName: ' Augusta ', lastName: 'King', phone: '', email: 'hijack@example.com' })
+      .expect(200);
+    expect(response.body).toMatchObject({ id: userId, firstName: 'Augusta', lastName: 'King', phone: null });
+    expect(response.body.email).not.toBe('hijack@example.com');
+    const event = await waitFor(() => events.find((e) => e.type === 'user.updated' && e.data.id === userId));
+    expect(event.version).toBe(2);
+    const me = await api().get('/api/users/me').set('authorization', `Bearer ${token}`).expect(200);
+    expect(me.body.firstName).toBe('Augusta');
+  });
+
+  it('answers 400 to a blank first name and changes nothing', async () => {
+    const response = await api()
+      .put('/api/users/me')
+      .set('authorization', `Bearer ${token}`)
+      .send({ firstName: '  ', lastName: 'King' })
+      .expect(400);
+    expect(response.body.details).toContainEqual({ field: 'firstName', message: 'First name is required' });
+    const me = await api().get('/api/users/me').set('authorization', `Bearer ${token}`).expect(200);
+    expect(me.body.firstName).toBe('Augusta');
+  });
+});
+
+describe('health', () => {
+  it('is ready once migrated and connected', async () => {
+    await waitFor(async () => (await api().get('/health')).status === 200, 5000, 'health');
+    const response = await api().get('/health').expect(200);
+    expect(response.body).toEqual({ status: 'ok' });
+  });
+});

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import type { AnyEvent, EventEnvelope } from '@garage/contracts';
+import { RabbitMqBus } from '@garage/event-bus';
+import { startService, type RunningService } from '@garage/service-kit';
+import { serviceTestEnv, silentLogger, waitFor, type ServiceTestEnv } from '@garage/testing';
+import { authService } from '../src/index.js';
+
+/**
+ * Premium status in auth follows `payment.succeeded` (published here straight onto the exchange,
+ * as the payments service's outbox relay would): the expiry it carries, applied once per payment.
+ */
+let testEnv: ServiceTestEnv;
+let auth: RunningService<unknown>;
+let bus: RabbitMqBus;
+const events: AnyEvent[] = [];
+let ipCounter = 0;
+
+const api = () => request(auth.url);
+
+async function register(): Promise<{ token: string; userId: number }> {
+  ipCounter += 1;
+  const response = await api()
+    .post('/api/auth/register')
+    .set('x-forwarded-for', `10.7.0.${ipCounter}`)
+    .send({ firstName: 'Ada', lastName: 'Lovelace', email: `ada.${randomUUID()}@example.com`, password: 'analytical' })
+    .expect(201);
+  return { token: response.body.token, userId: response.body.user.id };
+}
+
+function payment(userId: number, premiumExpiresAt: string, paymentIntentId = `pi_${randomUUID()}`): EventEnvelope<'payment.succeeded'> {
+  return {
+    id: randomUUID(),
+    type: 'payment.succeeded',
+    occurredAt: new Date().toISOString(),
+    version: 1,
+    data: { paymentIntentId, userId, amountCents: 199, currency: 'usd', succeededAt: new Date().toISOString(), premiumExpiresAt },
+  };
+}
+
+/** Publishes and waits until auth's inbox has the message: applied and committed, whatever it changed. */
+async function deliver(...messages: EventEnvelope[]): Promise<void> {
+  await bus.publish(messages);
+  const ids = messages.map((message) => message.id);
+  await waitFor(
+    async () => {
+      const rows: unknown[] = await auth.dataSource.query(`SELECT 1 FROM inbox WHERE message_id = ANY($1::uuid[])`, [ids]);
+      return rows.length === new Set(ids).size;
+    },
+    5000,
+    'auth to apply the payments',
+  );
+}
+
+async function me(token: string) {
+  return (await api().get('/api/users/me').set('authorization', `Bearer ${token}`).expect(200)).body;
+}
+
+const activationsOf = (userId: number) => events.filter((e) => e.type === 'user.premium_activated' && e.data.id === userId);
+const inYears = (years: number) => new Date(Date.now() + years * 365 * 24 * 3600 * 1000).toISOString();
+
+beforeAll(async () => {
+  testEnv = await serviceTestEnv();
+  auth = await startService(authService, { env: testEnv.env });
+  bus = new RabbitMqBus({ url: testEnv.env.AMQP_URL!, exchange: testEnv.env.EVENT_EXCHANGE! }, silentLogger());
+  await bus.connect();
+  await bus.subscribe({
+    queue: `${testEnv.env.EVENT_QUEUE_PREFIX}.test`,
+    patterns: ['user.*'],
+    handle: async (event) => void events.push(event),
+  });
+  // Auth binds its queue in the background once connected: until then a payment would be routed nowhere.
+  await waitFor(
+    async () => {
+      const probe = payment(2_000_000_000, new Date().toISOString());
+      await bus.publish([probe]);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return (await auth.dataSource.query(`SELECT 1 FROM inbox WHERE message_id = $1`, [probe.id])).length > 0;
+    },
+    10_000,
+    'auth to consume payment.succeeded',
+  );
+});
+
+afterAll(async () => {
+  await bus.close();
+  await auth.close();
+  await testEnv.cleanup();
+});
+
+describe('payment.succeeded', () => {
+  it('makes the buyer premium until the expiry payments computed, bumps the version and publishes user.premium_activated', async () => {
+    const { token, userId } = await register();
+    const expiry = inYears(1);
+    await deliver(payment(userId, expiry));
+
+    expect(await me(token)).toMatchObject({ id: userId, isPremium: true, premiumExpiresAt: expiry });
+    const [activated] = await waitFor(() => (activationsOf(userId).length ? activationsOf(userId) : undefined));
+    expect(activated!.version).toBe(2);
+    expect(activated!.data).toMatchObject({ id: userId, firstName: 'Ada', premiumExpiresAt: expiry });
+  });
+
+  it('extends once when the same payment arrives as two different messages', async () => {
+    const { token, userId } = await register();
+    const intent = `pi_${randomUUID()}`;
+    const first = payment(userId, inYears(1), intent);
+    // Were the copy applied, its (different) expiry would show: it must not.
+    const copy = payment(userId, inYears(2), intent);
+    await deliver(first);
+    await deliver(copy);
+
+    expect((await me(token)).premiumExpiresAt).toBe(first.data.premiumExpiresAt);
+    const [applied] = await auth.dataSource.query(`SELECT count(*)::int AS n FROM applied_payments WHERE payment_intent_id = $1`, [intent]);
+    expect(applied.n).toBe(1);
+    const [user] = await auth.dataSource.query(`SELECT version FROM users WHERE id = $1`, [userId]);
+    expect(user.version).toBe(2);
+  });
+
+  it('keeps the later expiry when payments arrive out of order, and a renewal moves it on', async () => {
+    const { token, userId } = await register();
+    const later = payment(userId, inYears(2));
+    const earlier = payment(userId, inYears(1));
+    await deliver(later);
+    await deliver(earlier);
+    expect((await me(token)).premiumExpiresAt).toBe(later.data.premiumExpiresAt);
+
+    const renewal = payment(userId, inYears(3));
+    await deliver(renewal);
+    expect((await me(token)).premiumExpiresAt).toBe(renewal.data.premiumExpiresAt);
+    await waitFor(() => activationsOf(userId).length === 2, 5000, 'the renewal to be published');
+    expect(activationsOf(userId).map((e) => e.version)).toEqual([2, 3]);
+  });
+
+  it('shows a member whose paid year is over as not premium', async () => {
+    const { token, userId } = await register();
+    const lapsed = new Date(Date.now() - 24 * 3600 * 1000).toISOString();
+    await deliver(payment(userId, lapsed));
+    expect(await me(token)).toMatchObject({ isPremium: false, premiumExpiresAt: lapsed });
+  });
+
+  it('acknowledges a payment of an unknown user without changing anyone', async () => {
+    const message = payment(1_999_999_999, inYears(1));
+    await deliver(message);
+    const [row] = await auth.dataSource.query(`SELECT count(*)::int AS n FROM users WHERE id = $1`, [1_999_999_999]);
+    expect(row.n).toBe(0);
+  });
+});
