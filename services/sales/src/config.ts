@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** Sales' own environment keys (the base keys are in service-kit). */
+export const salesConfig = {
+  PORT: z.coerce.number().int().min(0).max(65535).default(4002),
+  /**
+   * The most sales one browse call returns (nearest or soonest first). The map and the list show
+   * every marker at once, so the list is bounded rather than paged.
+   */
+  SALES_LIST_LIMIT: z.coerce.number().int().min(1).max(5000).default(500),
+  /** How often the lifecycle job marks ended sales `completed`. */
+  SALE_LIFECYCLE_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
+};
+
+export type SalesConfig = import('@garage/service-kit').BaseConfig & z.infer<z.ZodObject<typeof salesConfig>>;

@@ -1,0 +1,17 @@
+import type { ServiceDefinition } from '@garage/service-kit';
+import { salesConfig } from './config.js';
+import { OnItemChangedHandler } from './handlers/on-item-changed.handler.js';
+import { OnUserChangedHandler } from './handlers/on-user-changed.handler.js';
+import { Sales1763700000200 } from './migrations/1763700000200-sales.js';
+import { SalesModule } from './sales.module.js';
+import { SaleLifecycleJob } from './sales/sale-lifecycle.job.js';
+
+/** Garage sales: hosting, browsing on the map, ZIP geocoding and the status lifecycle. */
+export const salesService: ServiceDefinition<typeof salesConfig> = {
+  name: 'sales',
+  config: salesConfig,
+  module: SalesModule,
+  migrations: [Sales1763700000200],
+  handlers: (app) => [app.get(OnUserChangedHandler), app.get(OnItemChangedHandler)],
+  onStart: async (app) => app.get(SaleLifecycleJob).start(),
+};

@@ -1,0 +1,29 @@
+import { Module } from '@nestjs/common';
+import { Geocoder } from './geocoding/geocoder.port.js';
+import { ZipTableGeocoder } from './geocoding/zip-table.geocoder.js';
+import { OnItemChangedHandler } from './handlers/on-item-changed.handler.js';
+import { OnUserChangedHandler } from './handlers/on-user-changed.handler.js';
+import { SaleItemsRepository } from './sale-items/sale-items.repository.js';
+import { SaleCreatePipe } from './sales/sale-form.pipe.js';
+import { SaleLifecycleJob } from './sales/sale-lifecycle.job.js';
+import { SalesController } from './sales/sales.controller.js';
+import { SalesRepository } from './sales/sales.repository.js';
+import { SalesService } from './sales/sales.service.js';
+import { UsersRepository } from './users/users.repository.js';
+
+@Module({
+  controllers: [SalesController],
+  providers: [
+    SalesService,
+    SalesRepository,
+    SaleCreatePipe,
+    SaleLifecycleJob,
+    UsersRepository,
+    SaleItemsRepository,
+    OnUserChangedHandler,
+    OnItemChangedHandler,
+    // The offline ZIP table; an online geocoder would be chosen here by configuration.
+    { provide: Geocoder, useClass: ZipTableGeocoder },
+  ],
+})
+export class SalesModule {}

@@ -1,0 +1,88 @@
+import type { Sale, SaleSnapshot, SaleStatus } from '@garage/contracts';
+import { roundMiles } from './bounding-box.util.js';
+
+/**
+ * A row of `sales` as the repository reads it: dates `YYYY-MM-DD`, times `HH:MM` (formatted in SQL,
+ * so the driver's Date conversion and the process time zone never touch them).
+ */
+export interface SaleRecord {
+  id: number;
+  user_id: number;
+  title: string;
+  description: string | null;
+  address: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  start_date: string;
+  end_date: string;
+  start_time: string;
+  end_time: string;
+  status: SaleStatus;
+  latitude: number;
+  longitude: number;
+  version: number;
+}
+
+/** A sale with what the projections add: the seller's details and the item count. */
+export interface SaleView extends SaleRecord {
+  item_count: number;
+  first_name: string | null;
+  last_name: string | null;
+  phone: string | null;
+  rating: number | null;
+  /** Miles from the browse location, when there was one. */
+  distance?: number;
+}
+
+/**
+ * The API's sale object (contract, "Sales"). A visitor never receives the address, ZIP or the
+ * seller's name, phone and rating: the server removes them, not the SPA.
+ */
+export function toSale(view: SaleView, signedIn: boolean): Sale {
+  const sale: Sale = {
+    id: view.id,
+    user_id: view.user_id,
+    title: view.title,
+    description: view.description,
+    address: signedIn ? view.address : null,
+    city: view.city,
+    state: view.state,
+    zip_code: signedIn ? view.zip_code : null,
+    start_date: view.start_date,
+    end_date: view.end_date,
+    start_time: view.start_time,
+    end_time: view.end_time,
+    status: view.status,
+    latitude: view.latitude,
+    longitude: view.longitude,
+    item_count: view.item_count,
+    first_name: signedIn ? view.first_name : null,
+    last_name: signedIn ? view.last_name : null,
+    phone: signedIn ? view.phone : null,
+    rating: signedIn ? view.rating : null,
+  };
+  if (view.distance !== undefined) sale.distance = roundMiles(view.distance);
+  return sale;
+}
+
+/** What other services keep of a sale (the items service's place and time of each sale). */
+export function toSnapshot(record: SaleRecord): SaleSnapshot {
+  return {
+    id: record.id,
+    user_id: record.user_id,
+    title: record.title,
+    description: record.description,
+    address: record.address,
+    city: record.city,
+    state: record.state,
+    zip_code: record.zip_code,
+    start_date: record.start_date,
+    end_date: record.end_date,
+    start_time: record.start_time,
+    end_time: record.end_time,
+    status: record.status,
+    latitude: record.latitude,
+    longitude: record.longitude,
+  };
+}

@@ -1,0 +1,197 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { DataSource, EntityManager } from 'typeorm';
+import { EARTH_RADIUS_MILES, type SaleStatus } from '@garage/contracts';
+import { DATA_SOURCE } from '@garage/service-kit';
+import { boundingBox } from './bounding-box.util.js';
+import type { SaleRecord, SaleView } from './sale.model.js';
+
+/** What a host writes: the form, its ZIP centroid and the zone its times are read in. */
+export interface SaleFields {
+  title: string;
+  description: string | null;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  startDate: string;
+  endDate: string;
+  startTime: string;
+  endTime: string;
+  latitude: number;
+  longitude: number;
+  timeZone: string;
+}
+
+export interface BrowseFilter {
+  /** Sales that ended before this instant are left out, whatever their status says yet. */
+  now: Date;
+  startDate?: string;
+  endDate?: string;
+  startTime?: string;
+  endTime?: string;
+  near?: { latitude: number; longitude: number; radiusMiles: number };
+  limit: number;
+}
+
+const RECORD_COLUMNS = `s.id, s.user_id, s.title, s.description, s.address, s.city, s.state, s.zip_code,
+  to_char(s.start_date, 'YYYY-MM-DD') AS start_date, to_char(s.end_date, 'YYYY-MM-DD') AS end_date,
+  to_char(s.start_time, 'HH24:MI') AS start_time, to_char(s.end_time, 'HH24:MI') AS end_time,
+  s.status, s.latitude, s.longitude, s.version`;
+
+const VIEW_COLUMNS = `${RECORD_COLUMNS},
+  (SELECT count(*)::int FROM sale_items i WHERE i.sale_id = s.id AND NOT i.deleted) AS item_count,
+  u.first_name, u.last_name, u.phone, u.rating::float8 AS rating`;
+
+/** The instant a sale ends: its end date and end time read in its zone. */
+const ENDS_AT = (endDate: string, endTime: string, zone: string) => `(${endDate}::date + ${endTime}::time) AT TIME ZONE ${zone}`;
+
+/** Great-circle distance in miles (haversine, earth radius 3959 miles as the spec says). */
+const DISTANCE = (latitude: string, longitude: string) => `2 * ${EARTH_RADIUS_MILES} * asin(least(1, sqrt(
+    power(sin(radians(s.latitude - ${latitude}) / 2), 2)
+    + cos(radians(${latitude})) * cos(radians(s.latitude)) * power(sin(radians(s.longitude - ${longitude}) / 2), 2))))`;
+
+@Injectable()
+export class SalesRepository {
+  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+
+  async insert(manager: EntityManager, userId: number, sale: SaleFields): Promise<SaleRecord> {
+    const [row] = await manager.query(
+      `INSERT INTO sales AS s (user_id, title, description, address, city, state, zip_code, start_date, end_date,
+         start_time, end_time, ends_at, latitude, longitude)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::date, $9::date, $10::time, $11::time, ${ENDS_AT('$9', '$11', '$12::text')}, $13, $14)
+       RETURNING ${RECORD_COLUMNS}`,
+      [userId, ...fieldValues(sale)],
+    );
+    return row;
+  }
+
+  /** The sale, locked until the transaction ends (ownership check, then write). */
+  async lock(manager: EntityManager, id: number): Promise<SaleRecord | null> {
+    const [row] = await manager.query(`SELECT ${RECORD_COLUMNS} FROM sales s WHERE s.id = $1 FOR UPDATE`, [id]);
+    return row ?? null;
+  }
+
+  /** Writes the whole form and the status, and bumps the version the events carry. */
+  async update(manager: EntityManager, id: number, sale: SaleFields, status: SaleStatus): Promise<SaleRecord> {
+    const [[row]] = await manager.query(
+      `UPDATE sales AS s SET title = $2, description = $3, address = $4, city = $5, state = $6, zip_code = $7,
+         start_date = $8::date, end_date = $9::date, start_time = $10::time, end_time = $11::time,
+         ends_at = ${ENDS_AT('$9', '$11', '$12::text')}, latitude = $13, longitude = $14, status = $15,
+         version = s.version + 1, updated_at = now()
+       WHERE s.id = $1
+       RETURNING ${RECORD_COLUMNS}`,
+      [id, ...fieldValues(sale), status],
+    );
+    return row;
+  }
+
+  async delete(manager: EntityManager, id: number): Promise<void> {
+    await manager.query(`DELETE FROM sales WHERE id = $1`, [id]);
+  }
+
+  async findView(id: number, manager: EntityManager = this.dataSource.manager): Promise<SaleView | null> {
+    const [row] = await manager.query(`SELECT ${VIEW_COLUMNS} FROM sales s LEFT JOIN users u ON u.id = s.user_id WHERE s.id = $1`, [id]);
+    return row ?? null;
+  }
+
+  /** Every sale of one host, any status, latest start first. */
+  findByOwner(userId: number): Promise<SaleView[]> {
+    return this.dataSource.query(
+      `SELECT ${VIEW_COLUMNS} FROM sales s LEFT JOIN users u ON u.id = s.user_id
+       WHERE s.user_id = $1 ORDER BY s.start_date DESC, s.start_time DESC, s.id DESC`,
+      [userId],
+    );
+  }
+
+  async browse(filter: BrowseFilter): Promise<SaleView[]> {
+    const { sql, params } = this.browseQuery(filter);
+    const rows: Array<SaleView & { distance: number | null }> = await this.dataSource.query(sql, params);
+    return rows.map(({ distance, ...row }) => (distance === null ? row : { ...row, distance }));
+  }
+
+  /**
+   * The browse query. The candidates are found on the partial indexes of active sales: with a
+   * location, the bounding box of the circle on (latitude, longitude), then the exact distance;
+   * without one, in start order. Only the page that is returned is joined with the projections.
+   */
+  browseQuery(filter: BrowseFilter): { sql: string; params: unknown[] } {
+    const params: unknown[] = [];
+    const param = (value: unknown) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    const where = [`s.status = 'active'`, `s.ends_at > ${param(filter.now)}::timestamptz`];
+    // Dates are whole days: a sale that ends on the window's first day overlaps it.
+    if (filter.startDate) where.push(`s.end_date >= ${param(filter.startDate)}::date`);
+    if (filter.endDate) where.push(`s.start_date <= ${param(filter.endDate)}::date`);
+    // Hours are half-open: a sale that closes at 12:00 does not overlap a filter that starts at 12:00.
+    if (filter.startTime) where.push(`s.end_time > ${param(filter.startTime)}::time`);
+    if (filter.endTime) where.push(`s.start_time < ${param(filter.endTime)}::time`);
+    const limit = param(filter.limit);
+
+    let candidates: string;
+    let order: string;
+    if (filter.near) {
+      const { latitude, longitude, radiusMiles } = filter.near;
+      const box = boundingBox(latitude, longitude, radiusMiles);
+      where.push(`s.latitude BETWEEN ${param(box.minLatitude)}::float8 AND ${param(box.maxLatitude)}::float8`);
+      if (box.longitudeRanges) {
+        const ranges = box.longitudeRanges.map(([min, max]) => `s.longitude BETWEEN ${param(min)}::float8 AND ${param(max)}::float8`);
+        where.push(`(${ranges.join(' OR ')})`);
+      }
+      const distance = DISTANCE(`${param(latitude)}::float8`, `${param(longitude)}::float8`);
+      candidates = `SELECT id, distance FROM (
+          SELECT s.id, s.start_date, s.start_time, ${distance} AS distance FROM sales s WHERE ${where.join(' AND ')}
+        ) circle
+        WHERE distance <= ${param(radiusMiles)}::float8
+        ORDER BY distance, start_date, start_time, id
+        LIMIT ${limit}`;
+      order = `hits.distance, s.start_date, s.start_time, s.id`;
+    } else {
+      candidates = `SELECT s.id, NULL::float8 AS distance FROM sales s WHERE ${where.join(' AND ')}
+        ORDER BY s.start_date, s.start_time, s.id
+        LIMIT ${limit}`;
+      order = `s.start_date, s.start_time, s.id`;
+    }
+    const sql = `WITH hits AS (${candidates})
+      SELECT ${VIEW_COLUMNS}, hits.distance
+      FROM hits JOIN sales s ON s.id = hits.id LEFT JOIN users u ON u.id = s.user_id
+      ORDER BY ${order}`;
+    return { sql, params };
+  }
+
+  /**
+   * Marks up to `limit` active sales that ended by `now` as completed and returns them. Rows another
+   * replica (or an owner's edit) holds are skipped and left for the next run, so replicas running
+   * this at once never complete a sale twice.
+   */
+  async completeEnded(manager: EntityManager, now: Date, limit: number): Promise<SaleRecord[]> {
+    const [rows] = await manager.query(
+      `UPDATE sales AS s SET status = 'completed', version = s.version + 1, updated_at = now()
+       WHERE s.id IN (
+         SELECT id FROM sales WHERE status = 'active' AND ends_at <= $1::timestamptz
+         ORDER BY ends_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+       RETURNING ${RECORD_COLUMNS}`,
+      [now, limit],
+    );
+    return rows;
+  }
+}
+
+function fieldValues(sale: SaleFields): unknown[] {
+  return [
+    sale.title,
+    sale.description,
+    sale.address,
+    sale.city,
+    sale.state,
+    sale.zipCode,
+    sale.startDate,
+    sale.endDate,
+    sale.startTime,
+    sale.endTime,
+    sale.timeZone,
+    sale.latitude,
+    sale.longitude,
+  ];
+}

@@ -1,0 +1,159 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  DEFAULT_RADIUS_MILES,
+  FREE_MAX_RADIUS_MILES,
+  PREMIUM_MAX_RADIUS_MILES,
+  type Sale,
+  type SaleForm,
+  type SaleListQuery,
+  type SaleStatus,
+  type SaleUpdate,
+} from '@garage/contracts';
+import { Outbox } from '@garage/event-bus';
+import { badRequest, Clock, forbidden, notFound, SERVICE_CONFIG, timeZoneAt, type Viewer } from '@garage/service-kit';
+import type { SalesConfig } from '../config.js';
+import { Geocoder } from '../geocoding/geocoder.port.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { salesToday } from './sale-calendar.util.js';
+import { toSale, toSnapshot, type SaleRecord } from './sale.model.js';
+import { SalesRepository, type SaleFields } from './sales.repository.js';
+
+const SALE_NOT_FOUND = 'Sale not found';
+const NOT_THE_OWNER = 'Only the host of this sale can change it';
+
+@Injectable()
+export class SalesService {
+  constructor(
+    @Inject(SalesRepository) private readonly sales: SalesRepository,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(Geocoder) private readonly geocoder: Geocoder,
+    @Inject(Outbox) private readonly outbox: Outbox,
+    @Inject(Clock) private readonly clock: Clock,
+    @Inject(SERVICE_CONFIG) private readonly config: SalesConfig,
+  ) {}
+
+  /**
+   * Browse: active sales that have not ended, overlapping the date and hour filters; with a
+   * location, those within the radius (clamped to the caller's cap), nearest first; else soonest first.
+   */
+  async browse(query: SaleListQuery, viewer: Viewer): Promise<Sale[]> {
+    if (query.startTime && query.endTime && query.endTime <= query.startTime) {
+      const message = 'End time must be after the start time';
+      throw badRequest(message, [{ field: 'endTime', message }]);
+    }
+    const now = this.clock.now();
+    const near =
+      query.latitude !== undefined && query.longitude !== undefined
+        ? { latitude: query.latitude, longitude: query.longitude, radiusMiles: await this.radiusFor(query.radius, viewer, now) }
+        : undefined;
+    const views = await this.sales.browse({
+      now,
+      startDate: query.startDate,
+      endDate: query.endDate,
+      startTime: query.startTime,
+      endTime: query.endTime,
+      near,
+      limit: this.config.SALES_LIST_LIMIT,
+    });
+    return views.map((view) => toSale(view, viewer !== null));
+  }
+
+  async get(id: number, viewer: Viewer): Promise<Sale> {
+    const view = await this.sales.findView(id);
+    if (!view) throw notFound(SALE_NOT_FOUND);
+    return toSale(view, viewer !== null);
+  }
+
+  async mine(userId: number): Promise<Sale[]> {
+    return (await this.sales.findByOwner(userId)).map((view) => toSale(view, true));
+  }
+
+  async create(userId: number, form: SaleForm): Promise<Sale> {
+    const fields = await this.fieldsOf(form);
+    return this.outbox.transaction(async (manager, emit) => {
+      const record = await this.sales.insert(manager, userId, fields);
+      emit('sale.created', record.version, toSnapshot(record));
+      return toSale((await this.sales.findView(record.id, manager))!, true);
+    });
+  }
+
+  async update(userId: number, id: number, form: SaleUpdate): Promise<Sale> {
+    // Who may write is answered before the ZIP is looked up, so a stranger learns nothing from a 400.
+    await this.ownSale(id, userId);
+    const fields = await this.fieldsOf(form);
+    const today = salesToday(this.clock.now());
+    return this.outbox.transaction(async (manager, emit) => {
+      const current = await this.sales.lock(manager, id);
+      if (!current) throw notFound(SALE_NOT_FOUND);
+      // The start-date rule binds only a changed start date, so a running sale stays editable.
+      if (form.startDate !== current.start_date && form.startDate < today) {
+        const message = 'Start date cannot be in the past';
+        throw badRequest(message, [{ field: 'startDate', message }]);
+      }
+      const record = await this.sales.update(manager, id, fields, nextStatus(current, form));
+      emit('sale.updated', record.version, toSnapshot(record));
+      return toSale((await this.sales.findView(id, manager))!, true);
+    });
+  }
+
+  /** Deletes the sale; its items stay (the items service frees them on `sale.deleted`). */
+  async remove(userId: number, id: number): Promise<void> {
+    await this.outbox.transaction(async (manager, emit) => {
+      const current = await this.sales.lock(manager, id);
+      if (!current) throw notFound(SALE_NOT_FOUND);
+      if (current.user_id !== userId) throw forbidden(NOT_THE_OWNER);
+      await this.sales.delete(manager, id);
+      emit('sale.deleted', current.version + 1, { id: current.id, user_id: current.user_id });
+    });
+  }
+
+  private async ownSale(id: number, userId: number): Promise<void> {
+    const view = await this.sales.findView(id);
+    if (!view) throw notFound(SALE_NOT_FOUND);
+    // The owner never changes, so this answer still holds when the write takes its lock.
+    if (view.user_id !== userId) throw forbidden(NOT_THE_OWNER);
+  }
+
+  /** A visitor or a free user may search up to 50 miles, a premium user up to 100; more is clamped. */
+  private async radiusFor(requested: number | undefined, viewer: Viewer, now: Date): Promise<number> {
+    const premium = viewer !== null && (await this.users.isPremium(viewer.userId, now));
+    return Math.min(requested ?? DEFAULT_RADIUS_MILES, premium ? PREMIUM_MAX_RADIUS_MILES : FREE_MAX_RADIUS_MILES);
+  }
+
+  private async fieldsOf(form: SaleForm | SaleUpdate): Promise<SaleFields> {
+    const point = await this.geocoder.locate(form.zipCode);
+    if (!point) {
+      const message = 'ZIP code not found';
+      throw badRequest(message, [{ field: 'zipCode', message }]);
+    }
+    return {
+      title: form.title,
+      description: form.description,
+      address: form.address,
+      city: form.city,
+      state: form.state,
+      zipCode: form.zipCode,
+      startDate: form.startDate,
+      endDate: form.endDate,
+      startTime: form.startTime,
+      endTime: form.endTime,
+      latitude: point.latitude,
+      longitude: point.longitude,
+      timeZone: timeZoneAt(point.latitude, point.longitude),
+    };
+  }
+}
+
+/**
+ * The owner may cancel or re-activate. A completed sale that is rescheduled is active again (its
+ * end is no longer behind it; if it still is, the lifecycle job completes it again).
+ */
+function nextStatus(current: SaleRecord, form: SaleUpdate): SaleStatus {
+  if (form.status) return form.status;
+  const rescheduled =
+    form.startDate !== current.start_date ||
+    form.endDate !== current.end_date ||
+    form.startTime !== current.start_time ||
+    form.endTime !== current.end_time;
+  return current.status === 'completed' && rescheduled ? 'active' : current.status;
+}
