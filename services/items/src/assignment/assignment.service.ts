@@ -1,0 +1,40 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { AssignItemsBody, TokenClaims } from '@garage/contracts';
+import { Outbox } from '@garage/event-bus';
+import { forbidden, notFound, SERVICE_CONFIG } from '@garage/service-kit';
+import type { ItemsConfig } from '../config.js';
+import { toSnapshot } from '../items/item.row.js';
+import { ItemsRepository } from '../items/items.repository.js';
+import { SalesRepository } from '../projections/sales.repository.js';
+
+/**
+ * Puts the caller's items into the caller's sale, all or nothing: every check runs inside the one
+ * transaction that moves them (the sale locked for share, the items for update), so a refusal
+ * leaves every item where it was.
+ */
+@Injectable()
+export class AssignmentService {
+  constructor(
+    @Inject(ItemsRepository) private readonly items: ItemsRepository,
+    @Inject(SalesRepository) private readonly sales: SalesRepository,
+    @Inject(Outbox) private readonly outbox: Outbox,
+    @Inject(SERVICE_CONFIG) private readonly config: ItemsConfig,
+  ) {}
+
+  async assign(caller: TokenClaims, body: AssignItemsBody): Promise<{ assigned: number }> {
+    const ids = [...new Set(body.itemIds)];
+    await this.sales.waitUntilKnown(body.saleId, this.config.SALE_SYNC_WAIT_MS);
+    return this.outbox.transaction(async (manager, emit) => {
+      const sale = await this.sales.findLiveForShare(manager, body.saleId);
+      if (!sale) throw notFound('Sale not found');
+      if (sale.user_id !== caller.userId) throw forbidden('You can only assign items to your own sale');
+      const found = await this.items.lockForAssignment(manager, ids);
+      if (found.length < ids.length) throw notFound('Item not found');
+      if (found.some((item) => item.user_id !== caller.userId)) throw forbidden('You can only assign your own items');
+      for (const item of await this.items.assign(manager, ids, sale.id)) {
+        emit('item.updated', item.version, toSnapshot(item));
+      }
+      return { assigned: ids.length };
+    });
+  }
+}

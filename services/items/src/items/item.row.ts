@@ -1,0 +1,160 @@
+import {
+  fromCents,
+  type Category,
+  type Condition,
+  type Item,
+  type ItemSnapshot,
+  type NestedSale,
+  type SaleStatus,
+} from '@garage/contracts';
+import type { Viewer } from '@garage/service-kit';
+
+/**
+ * An item as read from the database, joined with its sale and that sale's host from the
+ * projections. Every read of items selects `ITEM_COLUMNS` from `ITEM_FROM`, so every answer has
+ * the same shape.
+ */
+export interface ItemRow {
+  id: number;
+  user_id: number;
+  title: string;
+  description: string | null;
+  category: Category;
+  price_cents: number;
+  original_price_cents: number | null;
+  condition: Condition;
+  dimensions: string | null;
+  weight: string | null;
+  brand: string | null;
+  image_urls: string[];
+  is_reserved: boolean;
+  is_sold: boolean;
+  garage_sale_id: number | null;
+  created_at: Date;
+  version: number;
+  s_id: number | null;
+  s_title: string | null;
+  s_user_id: number | null;
+  s_address: string | null;
+  s_city: string | null;
+  s_state: string | null;
+  s_zip_code: string | null;
+  s_start_date: string | null;
+  s_end_date: string | null;
+  s_start_time: string | null;
+  s_end_time: string | null;
+  s_description: string | null;
+  s_status: SaleStatus | null;
+  s_latitude: number | null;
+  s_longitude: number | null;
+  u_first_name: string | null;
+  u_last_name: string | null;
+  u_phone: string | null;
+  u_rating: string | null;
+}
+
+export const ITEM_COLUMNS = `
+  i.id, i.user_id, i.title, i.description, i.category, i.price_cents, i.original_price_cents, i.condition,
+  i.dimensions, i.weight, i.brand, i.image_urls, i.is_reserved, i.is_sold, i.garage_sale_id, i.created_at, i.version,
+  s.id AS s_id, s.title AS s_title, s.user_id AS s_user_id, s.address AS s_address, s.city AS s_city,
+  s.state AS s_state, s.zip_code AS s_zip_code,
+  to_char(s.start_date, 'YYYY-MM-DD') AS s_start_date, to_char(s.end_date, 'YYYY-MM-DD') AS s_end_date,
+  to_char(s.start_time, 'HH24:MI') AS s_start_time, to_char(s.end_time, 'HH24:MI') AS s_end_time,
+  s.description AS s_description, s.status AS s_status, s.latitude AS s_latitude, s.longitude AS s_longitude,
+  u.first_name AS u_first_name, u.last_name AS u_last_name, u.phone AS u_phone, u.rating AS u_rating`;
+
+export const ITEM_FROM = `
+  items i
+  LEFT JOIN sales s ON s.id = i.garage_sale_id AND NOT s.deleted
+  LEFT JOIN users u ON u.id = s.user_id`;
+
+/**
+ * The nested sale of an item. A visitor never receives the sale's address, ZIP, or the host's
+ * name, phone and rating (contract, "What a visitor may see"): they are removed here, on the server.
+ */
+export function toNestedSale(row: ItemRow, viewer: Viewer): NestedSale | null {
+  if (row.s_id === null) return null;
+  const signedIn = viewer !== null;
+  return {
+    id: row.s_id,
+    title: row.s_title ?? '',
+    user_id: row.s_user_id ?? 0,
+    address: signedIn ? row.s_address : null,
+    city: row.s_city ?? '',
+    state: row.s_state ?? '',
+    zip_code: signedIn ? row.s_zip_code : null,
+    first_name: signedIn ? row.u_first_name : null,
+    last_name: signedIn ? row.u_last_name : null,
+    rating: signedIn && row.u_rating !== null ? Number(row.u_rating) : null,
+    phone: signedIn ? row.u_phone : null,
+    start_date: row.s_start_date ?? '',
+    end_date: row.s_end_date ?? '',
+    start_time: row.s_start_time ?? '',
+    end_time: row.s_end_time ?? '',
+    description: row.s_description,
+    status: row.s_status ?? 'active',
+    latitude: row.s_latitude,
+    longitude: row.s_longitude,
+  };
+}
+
+/** The API's item object (contract: snake_case; money as dollars). */
+export function toItem(row: ItemRow, viewer: Viewer): Item {
+  const sale = toNestedSale(row, viewer);
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    price: fromCents(row.price_cents),
+    original_price: row.original_price_cents === null ? null : fromCents(row.original_price_cents),
+    condition: row.condition,
+    dimensions: row.dimensions,
+    weight: row.weight,
+    brand: row.brand,
+    image_urls: row.image_urls,
+    is_reserved: row.is_reserved,
+    is_sold: row.is_sold,
+    garage_sale_id: row.garage_sale_id,
+    created_at: row.created_at.toISOString(),
+    sale_title: sale?.title ?? null,
+    sale,
+  };
+}
+
+/** What other services keep of an item (the snapshot its events carry). */
+export function toSnapshot(
+  row: Pick<
+    ItemRow,
+    | 'id'
+    | 'user_id'
+    | 'garage_sale_id'
+    | 'title'
+    | 'description'
+    | 'category'
+    | 'price_cents'
+    | 'original_price_cents'
+    | 'condition'
+    | 'brand'
+    | 'image_urls'
+    | 'is_reserved'
+    | 'is_sold'
+  >,
+): ItemSnapshot {
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    garage_sale_id: row.garage_sale_id,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    price: fromCents(row.price_cents),
+    original_price: row.original_price_cents === null ? null : fromCents(row.original_price_cents),
+    condition: row.condition,
+    brand: row.brand,
+    image_urls: row.image_urls,
+    is_reserved: row.is_reserved,
+    is_sold: row.is_sold,
+  };
+}

@@ -1,0 +1,184 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { DataSource, EntityManager } from 'typeorm';
+import { toCents, type ItemCreate } from '@garage/contracts';
+import { DATA_SOURCE } from '@garage/service-kit';
+import { ITEM_COLUMNS, ITEM_FROM, type ItemRow } from './item.row.js';
+
+/** The fields of an item its owner writes (create and edit). */
+export type ItemFields = ItemCreate & { isReserved?: boolean; isSold?: boolean };
+
+/** The columns of an item an event snapshot is made of. */
+export type ItemCore = Pick<
+  ItemRow,
+  | 'id'
+  | 'user_id'
+  | 'garage_sale_id'
+  | 'title'
+  | 'description'
+  | 'category'
+  | 'price_cents'
+  | 'original_price_cents'
+  | 'condition'
+  | 'brand'
+  | 'image_urls'
+  | 'is_reserved'
+  | 'is_sold'
+  | 'version'
+>;
+
+const CORE_COLUMNS = `id, user_id, garage_sale_id, title, description, category, price_cents, original_price_cents,
+  condition, brand, image_urls, is_reserved, is_sold, version`;
+
+/**
+ * The sale's state that search filters on, copied onto the item whenever the item's sale changes
+ * (here) or the sale itself changes (`copySaleOntoItems`). `$2` is the item's sale id.
+ */
+const SALE_COPY_FROM = `(SELECT 1) AS one LEFT JOIN sales s ON s.id = $2::integer AND NOT s.deleted`;
+const SALE_COPY_VALUES = `coalesce(s.status = 'active', false), s.latitude, s.longitude, s.end_date`;
+
+@Injectable()
+export class ItemsRepository {
+  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+
+  async findById(id: number, manager: EntityManager = this.dataSource.manager): Promise<ItemRow | null> {
+    const [row] = await manager.query(`SELECT ${ITEM_COLUMNS} FROM ${ITEM_FROM} WHERE i.id = $1`, [id]);
+    return row ?? null;
+  }
+
+  /** The caller's items, newest first; sold ones only when `includeSold`. */
+  listByOwner(userId: number, includeSold: boolean): Promise<ItemRow[]> {
+    return this.dataSource.query(
+      `SELECT ${ITEM_COLUMNS} FROM ${ITEM_FROM} WHERE i.user_id = $1 ${includeSold ? '' : 'AND NOT i.is_sold'} ORDER BY i.created_at DESC, i.id DESC`,
+      [userId],
+    );
+  }
+
+  /** Every item of a sale (sold and reserved ones included: the sale page shows their status). */
+  listBySale(saleId: number): Promise<ItemRow[]> {
+    return this.dataSource.query(`SELECT ${ITEM_COLUMNS} FROM ${ITEM_FROM} WHERE i.garage_sale_id = $1 ORDER BY i.created_at, i.id`, [
+      saleId,
+    ]);
+  }
+
+  async insert(manager: EntityManager, userId: number, fields: ItemFields): Promise<ItemCore> {
+    const [row] = await manager.query(
+      `INSERT INTO items (user_id, garage_sale_id, title, description, category, price_cents, original_price_cents, condition,
+                          dimensions, weight, brand, image_urls, sale_active, sale_latitude, sale_longitude, sale_end_date)
+       SELECT $1::integer, $2::integer, $3::text, $4::text, $5::text, $6::integer, $7::integer, $8::text, $9::text,
+              $10::text, $11::text, $12::text[], ${SALE_COPY_VALUES}
+       FROM ${SALE_COPY_FROM}
+       RETURNING ${CORE_COLUMNS}`,
+      [userId, fields.garageSaleId, ...this.values(fields)],
+    );
+    return row;
+  }
+
+  /** The owner's edit; null when the item does not exist or is someone else's. */
+  async update(manager: EntityManager, id: number, userId: number, fields: ItemFields): Promise<ItemCore | null> {
+    const rows = changed<ItemCore>(
+      await manager.query(
+        `UPDATE items i SET
+         garage_sale_id = $2::integer, title = $3, description = $4, category = $5, price_cents = $6,
+         original_price_cents = $7, condition = $8, dimensions = $9, weight = $10, brand = $11, image_urls = $12::text[],
+         is_reserved = coalesce($13, i.is_reserved), is_sold = coalesce($14, i.is_sold),
+         (sale_active, sale_latitude, sale_longitude, sale_end_date) = (SELECT ${SALE_COPY_VALUES} FROM ${SALE_COPY_FROM}),
+         version = i.version + 1, updated_at = now()
+       WHERE i.id = $1 AND i.user_id = $15
+       RETURNING ${CORE_COLUMNS}`,
+        [id, fields.garageSaleId, ...this.values(fields), fields.isReserved ?? null, fields.isSold ?? null, userId],
+      ),
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Deletes the owner's item; null when it does not exist or is someone else's. */
+  async delete(manager: EntityManager, id: number, userId: number): Promise<ItemCore | null> {
+    const [row] = changed<ItemCore>(
+      await manager.query(`DELETE FROM items WHERE id = $1 AND user_id = $2 RETURNING ${CORE_COLUMNS}`, [id, userId]),
+    );
+    return row ?? null;
+  }
+
+  /** Locks the listed items for an assignment and returns who owns each one. */
+  lockForAssignment(manager: EntityManager, ids: number[]): Promise<Array<{ id: number; user_id: number }>> {
+    return manager.query(`SELECT id, user_id FROM items WHERE id = ANY($1::integer[]) ORDER BY id FOR UPDATE`, [ids]);
+  }
+
+  /** Moves the items into the sale; returns those whose sale changed (for their events). */
+  async assign(manager: EntityManager, ids: number[], saleId: number): Promise<ItemCore[]> {
+    return changed(
+      await manager.query(
+        `UPDATE items i SET garage_sale_id = $2::integer,
+         (sale_active, sale_latitude, sale_longitude, sale_end_date) = (SELECT ${SALE_COPY_VALUES} FROM ${SALE_COPY_FROM}),
+         version = i.version + 1, updated_at = now()
+       WHERE i.id = ANY($1::integer[]) AND i.garage_sale_id IS DISTINCT FROM $2::integer
+       RETURNING ${CORE_COLUMNS}`,
+        [ids, saleId],
+      ),
+    );
+  }
+
+  /** Frees every item of a deleted sale; returns them with their new versions. */
+  async freeFromSale(manager: EntityManager, saleId: number): Promise<ItemCore[]> {
+    return changed(
+      await manager.query(
+        `UPDATE items SET garage_sale_id = NULL, sale_active = false, sale_latitude = NULL, sale_longitude = NULL,
+         sale_end_date = NULL, version = version + 1, updated_at = now()
+       WHERE garage_sale_id = $1
+       RETURNING ${CORE_COLUMNS}`,
+        [saleId],
+      ),
+    );
+  }
+
+  /** Copies the sale's current state onto its items after the sale changed. */
+  async copySaleOntoItems(manager: EntityManager, saleId: number): Promise<void> {
+    await manager.query(
+      `UPDATE items i SET sale_active = (s.status = 'active'), sale_latitude = s.latitude, sale_longitude = s.longitude,
+         sale_end_date = s.end_date
+       FROM sales s
+       WHERE s.id = $1 AND NOT s.deleted AND i.garage_sale_id = s.id
+         AND (i.sale_active, i.sale_latitude, i.sale_longitude, i.sale_end_date)
+             IS DISTINCT FROM (s.status = 'active', s.latitude, s.longitude, s.end_date)`,
+      [saleId],
+    );
+  }
+
+  /**
+   * Marks the item reserved only if nobody did before and it is not sold nor the caller's own: one
+   * conditional UPDATE, so of many concurrent reserves exactly one matches the row.
+   */
+  async reserve(manager: EntityManager, id: number, userId: number): Promise<ItemCore | null> {
+    const [row] = changed<ItemCore>(
+      await manager.query(
+        `UPDATE items SET is_reserved = true, version = version + 1, updated_at = now()
+       WHERE id = $1 AND NOT is_reserved AND NOT is_sold AND user_id <> $2
+       RETURNING ${CORE_COLUMNS}`,
+        [id, userId],
+      ),
+    );
+    return row ?? null;
+  }
+
+  private values(fields: ItemFields): unknown[] {
+    return [
+      fields.title,
+      fields.description,
+      fields.category,
+      toCents(fields.price),
+      fields.originalPrice === null ? null : toCents(fields.originalPrice),
+      fields.condition,
+      fields.dimensions,
+      fields.weight,
+      fields.brand,
+      fields.imageUrls,
+    ];
+  }
+}
+
+/** TypeORM answers an UPDATE or DELETE with `[rows, affected]` instead of the rows alone. */
+function changed<T>(result: unknown): T[] {
+  return (
+    Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number' ? result[0] : result
+  ) as T[];
+}

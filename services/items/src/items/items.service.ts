@@ -1,0 +1,84 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { Item, ItemCreate, ItemUpdate, TokenClaims } from '@garage/contracts';
+import { Outbox } from '@garage/event-bus';
+import { forbidden, notFound, SERVICE_CONFIG, type Viewer } from '@garage/service-kit';
+import type { ItemsConfig } from '../config.js';
+import { SalesRepository } from '../projections/sales.repository.js';
+import { toItem, toSnapshot } from './item.row.js';
+import { ItemsRepository } from './items.repository.js';
+
+/** The one answer to anyone but the owner, so an item's existence is not revealed to them. */
+const NOT_FOUND_OR_UNAUTHORIZED = 'Item not found or unauthorized';
+
+@Injectable()
+export class ItemsService {
+  constructor(
+    @Inject(ItemsRepository) private readonly items: ItemsRepository,
+    @Inject(SalesRepository) private readonly sales: SalesRepository,
+    @Inject(Outbox) private readonly outbox: Outbox,
+    @Inject(SERVICE_CONFIG) private readonly config: ItemsConfig,
+  ) {}
+
+  async create(caller: TokenClaims, body: ItemCreate): Promise<Item> {
+    if (body.garageSaleId !== null) await this.sales.waitUntilKnown(body.garageSaleId, this.config.SALE_SYNC_WAIT_MS);
+    const id = await this.outbox.transaction(async (manager, emit) => {
+      if (body.garageSaleId !== null) await this.requireOwnSale(manager, body.garageSaleId, caller.userId);
+      const item = await this.items.insert(manager, caller.userId, body);
+      emit('item.created', item.version, toSnapshot(item));
+      return item.id;
+    });
+    return this.get(id, caller);
+  }
+
+  async get(id: number, viewer: Viewer): Promise<Item> {
+    const row = await this.items.findById(id);
+    if (!row) throw notFound('Item not found');
+    return toItem(row, viewer);
+  }
+
+  async update(caller: TokenClaims, id: number, body: ItemUpdate): Promise<Item> {
+    if (body.garageSaleId !== null) await this.sales.waitUntilKnown(body.garageSaleId, this.config.SALE_SYNC_WAIT_MS);
+    await this.outbox.transaction(async (manager, emit) => {
+      const existing = await this.items.findById(id, manager);
+      if (!existing || existing.user_id !== caller.userId) throw notFound(NOT_FOUND_OR_UNAUTHORIZED);
+      if (body.garageSaleId !== null) await this.requireOwnSale(manager, body.garageSaleId, caller.userId);
+      const item = await this.items.update(manager, id, caller.userId, body);
+      if (!item) throw notFound(NOT_FOUND_OR_UNAUTHORIZED);
+      emit('item.updated', item.version, toSnapshot(item));
+    });
+    return this.get(id, caller);
+  }
+
+  async delete(caller: TokenClaims, id: number): Promise<void> {
+    await this.outbox.transaction(async (manager, emit) => {
+      const item = await this.items.delete(manager, id, caller.userId);
+      if (!item) throw notFound(NOT_FOUND_OR_UNAUTHORIZED);
+      // The media service removes the images nobody uses any more on this event.
+      emit('item.deleted', item.version + 1, {
+        id: item.id,
+        user_id: item.user_id,
+        garage_sale_id: item.garage_sale_id,
+        image_urls: item.image_urls,
+      });
+    });
+  }
+
+  /** The caller's items; sold ones only with `includeAll` (the picker of a new sale leaves them out). */
+  async mine(caller: TokenClaims, includeAll: boolean): Promise<Item[]> {
+    const rows = await this.items.listByOwner(caller.userId, includeAll);
+    return rows.map((row) => toItem(row, caller));
+  }
+
+  /** The items of one sale, for the gateway's composed sale detail. */
+  async ofSale(saleId: number, viewer: Viewer): Promise<Item[]> {
+    const rows = await this.items.listBySale(saleId);
+    return rows.map((row) => toItem(row, viewer));
+  }
+
+  /** An item may only be put into a sale of its owner's; an unknown sale cannot be proven theirs. */
+  private async requireOwnSale(manager: EntityManager, saleId: number, userId: number): Promise<void> {
+    const sale = await this.sales.findLiveForShare(manager, saleId);
+    if (!sale || sale.user_id !== userId) throw forbidden('You can only add items to your own sale');
+  }
+}

@@ -1,0 +1,4 @@
+import { runService } from '@garage/service-kit';
+import { itemsService } from './index.js';
+
+await runService(itemsService);

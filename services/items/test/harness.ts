@@ -1,0 +1,47 @@
+import type { SaleSnapshot, UserSnapshot } from '@garage/contracts';
+import { saleSnapshot as baseSale, ServiceHarness, userSnapshot } from '@garage/testing';
+import { itemsService } from '../src/index.js';
+
+/**
+ * The items service under test (see ServiceHarness), with the `sale.*` and `user.*` events other
+ * services would send and the `item.*` events it publishes collected in `events`.
+ */
+export class ItemsHarness extends ServiceHarness {
+  static launch(extraEnv: Record<string, string> = {}): Promise<ItemsHarness> {
+    return ItemsHarness.start(itemsService, { env: { SALE_SYNC_WAIT_MS: '300', ...extraEnv }, listen: ['item.*'] });
+  }
+
+  /** A user known to the service, premium until `premiumExpiresAt` if given. */
+  async user(id: number, overrides: Partial<UserSnapshot> = {}, version = 1): Promise<UserSnapshot> {
+    const user = userSnapshot(id, { phone: `555-01${id % 100}`, ...overrides });
+    await this.publishAndApply(overrides.premiumExpiresAt ? 'user.premium_activated' : 'user.registered', version, user);
+    return user;
+  }
+
+  /** A sale known to the service (as the sales service would announce it). */
+  async sale(id: number, userId: number, overrides: Partial<SaleSnapshot> = {}, version = 1): Promise<SaleSnapshot> {
+    const sale = saleSnapshot(id, userId, overrides);
+    await this.publishAndApply(version === 1 ? 'sale.created' : 'sale.updated', version, sale);
+    return sale;
+  }
+
+  async createItem(userId: number, body: Record<string, unknown> = {}): Promise<{ id: number } & Record<string, unknown>> {
+    const response = await this.api()
+      .post('/api/items')
+      .set('authorization', await this.bearer(userId))
+      .send({ title: 'Oak side table', category: 'Furniture', price: 25, condition: 'good', ...body });
+    if (response.status !== 201) throw new Error(`create item: ${response.status} ${JSON.stringify(response.body)}`);
+    return response.body;
+  }
+}
+
+export const saleSnapshot = baseSale;
+
+/** A date some days from now (YYYY-MM-DD, UTC). */
+export function daysFromNow(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Ids unique across the test files that run at once (each has its own database, but be safe). */
+let nextId = 100;
+export const newId = () => (nextId += 1);
