@@ -1,0 +1,60 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { DataSource, EntityManager } from 'typeorm';
+import { DATA_SOURCE } from '@garage/service-kit';
+import { ImageEntity } from './image.entity.js';
+import type { ImageExtension } from './image-names.js';
+
+export type NewImage = Omit<ImageEntity, 'createdAt' | 'deletedAt'>;
+
+@Injectable()
+export class ImagesRepository {
+  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+
+  async insert(image: NewImage): Promise<void> {
+    await this.dataSource.getRepository(ImageEntity).insert(image);
+  }
+
+  /** The image, unless unknown or on its way out. */
+  findServable(key: string): Promise<ImageEntity | null> {
+    return this.dataSource
+      .getRepository(ImageEntity)
+      .createQueryBuilder('image')
+      .where('image.key = :key AND image.deletedAt IS NULL', { key })
+      .getOne();
+  }
+
+  findByKey(key: string): Promise<ImageEntity | null> {
+    return this.dataSource.getRepository(ImageEntity).findOneBy({ key });
+  }
+
+  /**
+   * Marks for removal those of `keys` that `ownerId` uploaded and that no item refers to any more;
+   * returns the ones marked. Another user's item can neither keep nor free someone's image early:
+   * only the uploader's own items end its life.
+   */
+  async markUnreferenced(manager: EntityManager, keys: string[], ownerId: number): Promise<string[]> {
+    if (keys.length === 0) return [];
+    // As a CTE so the result is the rows: TypeORM answers a bare UPDATE with [rows, count].
+    const rows: Array<{ key: string }> = await manager.query(
+      `WITH freed AS (
+         UPDATE images SET deleted_at = now()
+          WHERE key = ANY($1::text[]) AND owner_id = $2 AND deleted_at IS NULL
+            AND NOT EXISTS (SELECT 1 FROM item_images reference WHERE reference.image_key = images.key)
+          RETURNING key)
+       SELECT key FROM freed`,
+      [keys, ownerId],
+    );
+    return rows.map((row) => row.key);
+  }
+
+  /** Images marked for removal, oldest first. */
+  async markedForRemoval(limit: number): Promise<Array<{ key: string; extension: ImageExtension }>> {
+    return this.dataSource.query(`SELECT key, extension FROM images WHERE deleted_at IS NOT NULL ORDER BY deleted_at LIMIT $1`, [limit]);
+  }
+
+  /** Drops the rows of marked images whose objects are gone. */
+  async removeMarked(keys: string[]): Promise<void> {
+    if (keys.length === 0) return;
+    await this.dataSource.query(`DELETE FROM images WHERE key = ANY($1::text[]) AND deleted_at IS NOT NULL`, [keys]);
+  }
+}

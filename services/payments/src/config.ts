@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/**
+ * Payments' own environment keys (the base keys are in service-kit). Without `STRIPE_SECRET_KEY`
+ * the simulated provider is used; with it, Stripe, which then also needs the webhook signing secret
+ * and the publishable key (checked at boot by `paymentProviderFrom`).
+ */
+export const paymentsConfig = {
+  PORT: z.coerce.number().int().min(0).max(65535).default(4005),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  /** How old a signed webhook may be before it is refused as a replay (Stripe's default is 300 s). */
+  STRIPE_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  /** Where the Stripe SDK sends its calls; only set to reach a stand-in (tests). */
+  STRIPE_API_HOST: z.string().optional(),
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+};
+
+export type PaymentsConfig = import('@garage/service-kit').BaseConfig & z.infer<z.ZodObject<typeof paymentsConfig>>;

@@ -1,0 +1,18 @@
+import type { ServiceDefinition } from '@garage/service-kit';
+import { paymentsConfig } from './config.js';
+import { Payments1763700000500 } from './migrations/1763700000500-payments.js';
+import { PaymentsModule } from './payments.module.js';
+import { keepRawBody } from './webhooks/raw-body.js';
+import { WEBHOOK_PATH } from './webhooks/webhooks.controller.js';
+
+export { PaymentProvider } from './providers/payment-provider.port.js';
+export { SimulatedPaymentProvider } from './providers/simulated-payment.provider.js';
+
+/** Premium payments: payment intents, paid periods, provider webhooks; publishes `payment.succeeded`. */
+export const paymentsService: ServiceDefinition<typeof paymentsConfig> = {
+  name: 'payments',
+  config: paymentsConfig,
+  module: PaymentsModule,
+  migrations: [Payments1763700000500],
+  configureHttp: keepRawBody([WEBHOOK_PATH]),
+};

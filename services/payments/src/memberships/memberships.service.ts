@@ -1,0 +1,60 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { PREMIUM_CURRENCY, PREMIUM_PRICE_CENTS } from '@garage/contracts';
+import type { Emit } from '@garage/event-bus';
+import type { ProviderIntent } from '../providers/payment-provider.port.js';
+import { nextPaidThrough } from './membership-period.js';
+import { MembershipsRepository } from './memberships.repository.js';
+
+/** The metadata `purpose` of intents that buy premium, so other payments on the account grant nothing. */
+export const PREMIUM_PURPOSE = 'premium_membership';
+
+/** Whether a succeeded intent is a premium payment at the advertised price (spec section 9). */
+export function buysPremium(intent: Pick<ProviderIntent, 'purpose' | 'amountCents' | 'currency'>): boolean {
+  return intent.purpose === PREMIUM_PURPOSE && intent.amountCents === PREMIUM_PRICE_CENTS && intent.currency === PREMIUM_CURRENCY;
+}
+
+/**
+ * Turns succeeded premium payments into paid periods. Payments keeps each member's paid-through
+ * date, so it can answer confirm-subscription with the new expiry at once; auth, which owns the
+ * user's premium state, applies that same expiry from the `payment.succeeded` event.
+ */
+@Injectable()
+export class MembershipsService {
+  constructor(@Inject(MembershipsRepository) private readonly memberships: MembershipsRepository) {}
+
+  /**
+   * Grants one period for a succeeded intent, inside the caller's outbox transaction, and returns
+   * the expiry it bought. Idempotent per intent: a second call (a double confirmation, the webhook
+   * after the confirmation) returns the same expiry and extends nothing.
+   */
+  async grant(
+    manager: EntityManager,
+    emit: Emit,
+    intent: Pick<ProviderIntent, 'id' | 'amountCents' | 'currency'> & { userId: number },
+    now: Date,
+  ): Promise<Date> {
+    const membership = await this.memberships.lock(manager, intent.userId);
+    const bought = await this.memberships.expiryBoughtBy(manager, intent.id);
+    if (bought) return bought;
+    const startsAt = membership.paidThrough && membership.paidThrough > now ? membership.paidThrough : now;
+    const expiresAt = nextPaidThrough(membership.paidThrough, now);
+    const version = await this.memberships.addSubscription(manager, {
+      userId: intent.userId,
+      paymentIntentId: intent.id,
+      amountCents: intent.amountCents,
+      currency: intent.currency,
+      startsAt,
+      expiresAt,
+    });
+    emit('payment.succeeded', version, {
+      paymentIntentId: intent.id,
+      userId: intent.userId,
+      amountCents: intent.amountCents,
+      currency: intent.currency,
+      succeededAt: now.toISOString(),
+      premiumExpiresAt: expiresAt.toISOString(),
+    });
+    return expiresAt;
+  }
+}

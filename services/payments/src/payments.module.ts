@@ -1,0 +1,31 @@
+import { Module } from '@nestjs/common';
+import { LOGGER, SERVICE_CONFIG, type Logger } from '@garage/service-kit';
+import type { PaymentsConfig } from './config.js';
+import { MembershipsRepository } from './memberships/memberships.repository.js';
+import { MembershipsService } from './memberships/memberships.service.js';
+import { PaymentIntentsRepository } from './payment-intents/payment-intents.repository.js';
+import { paymentProviderFrom } from './providers/payment-provider.factory.js';
+import { PaymentProvider } from './providers/payment-provider.port.js';
+import { SubscriptionsController } from './subscriptions/subscriptions.controller.js';
+import { SubscriptionsService } from './subscriptions/subscriptions.service.js';
+import { WebhookEventsRepository } from './webhooks/webhook-events.repository.js';
+import { WebhooksController } from './webhooks/webhooks.controller.js';
+import { WebhooksService } from './webhooks/webhooks.service.js';
+
+@Module({
+  controllers: [SubscriptionsController, WebhooksController],
+  providers: [
+    SubscriptionsService,
+    WebhooksService,
+    MembershipsService,
+    MembershipsRepository,
+    PaymentIntentsRepository,
+    WebhookEventsRepository,
+    {
+      provide: PaymentProvider,
+      inject: [SERVICE_CONFIG, LOGGER],
+      useFactory: (config: PaymentsConfig, logger: Logger) => paymentProviderFrom(config, logger),
+    },
+  ],
+})
+export class PaymentsModule {}

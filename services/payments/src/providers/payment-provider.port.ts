@@ -1,0 +1,70 @@
+/**
+ * The payment provider port: payments speaks to the card processor only through it. Two adapters:
+ * the simulated provider (development, standalone and tests; no network) and Stripe.
+ */
+
+/** What the provider says an intent is, in Stripe's vocabulary (the simulated provider uses it too). */
+export type IntentStatus =
+  'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'requires_capture' | 'canceled' | 'succeeded';
+
+/** A payment intent as the provider reports it. */
+export interface ProviderIntent {
+  id: string;
+  status: IntentStatus;
+  amountCents: number;
+  currency: string;
+  /** The buyer named in the intent's metadata when we created it; null when it carries none. */
+  userId: number | null;
+  /** What the intent pays for (metadata `purpose`); only premium intents grant a membership. */
+  purpose: string | null;
+}
+
+export interface CreatedIntent extends ProviderIntent {
+  /** Handed to the browser's card step; never stored. */
+  clientSecret: string;
+}
+
+export interface CreateIntentInput {
+  userId: number;
+  amountCents: number;
+  currency: string;
+  purpose: string;
+  description: string;
+  /** Sent with the create call, so a retried call returns the same intent instead of a second one. */
+  idempotencyKey: string;
+}
+
+/** A verified provider notification about one of its objects. */
+export interface ProviderEvent {
+  id: string;
+  type: string;
+  /** When the provider produced the event; orders events that arrive out of order. */
+  createdAt: Date;
+  /** The payment intent the event is about, when it is about one. */
+  intent: ProviderIntent | null;
+}
+
+/** The signature of a webhook is missing, wrong or too old. */
+export class WebhookSignatureError extends Error {}
+/** This provider sends no webhooks (the simulated one). */
+export class WebhooksDisabledError extends Error {}
+/** The provider could not be reached or failed; the caller may retry. */
+export class ProviderUnavailableError extends Error {}
+
+export abstract class PaymentProvider {
+  abstract readonly name: 'simulated' | 'stripe';
+  /** The key the browser's card step needs (Stripe); null when there is no card step. */
+  abstract readonly publishableKey: string | null;
+
+  abstract createIntent(input: CreateIntentInput): Promise<CreatedIntent>;
+
+  /**
+   * The intent's state when the buyer says they paid (confirm-subscription), or null when the
+   * provider does not know it. Stripe only reads it: the card step happened in the browser. The
+   * simulated provider has no card step, so this is where its intents succeed.
+   */
+  abstract checkPayment(paymentIntentId: string): Promise<ProviderIntent | null>;
+
+  /** Verifies a webhook on its raw bytes and reads it; throws `WebhookSignatureError` when it is not genuine. */
+  abstract parseWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
+}

@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import {
+  PaymentProvider,
+  WebhooksDisabledError,
+  type CreateIntentInput,
+  type CreatedIntent,
+  type IntentStatus,
+  type ProviderEvent,
+  type ProviderIntent,
+} from './payment-provider.port.js';
+
+/**
+ * The development provider (standalone, tests, and any process without `STRIPE_SECRET_KEY`): no
+ * network, no card, no money. Deterministic: an intent's id and client secret derive from the
+ * idempotency key, and an intent succeeds when the buyer confirms it, unless a test held it with
+ * `holdIntent`. Its intents live in this process's memory only, so after a restart an intent from
+ * before is unknown and the buyer starts again, which is acceptable for a development adapter.
+ */
+export class SimulatedPaymentProvider extends PaymentProvider {
+  readonly name = 'simulated';
+  readonly publishableKey = null;
+  private readonly intents = new Map<string, ProviderIntent>();
+  private readonly held = new Map<string, IntentStatus>();
+
+  async createIntent(input: CreateIntentInput): Promise<CreatedIntent> {
+    const id = `pi_sim_${digest(`intent:${input.idempotencyKey}`, 24)}`;
+    let intent = this.intents.get(id);
+    if (!intent) {
+      intent = {
+        id,
+        status: 'requires_confirmation',
+        amountCents: input.amountCents,
+        currency: input.currency,
+        userId: input.userId,
+        purpose: input.purpose,
+      };
+      this.intents.set(id, intent);
+    }
+    return { ...intent, clientSecret: `${id}_secret_${digest(`secret:${input.idempotencyKey}`, 16)}` };
+  }
+
+  async checkPayment(paymentIntentId: string): Promise<ProviderIntent | null> {
+    const intent = this.intents.get(paymentIntentId);
+    if (!intent) return null;
+    const held = this.held.get(paymentIntentId);
+    if (held) return { ...intent, status: held };
+    if (intent.status !== 'canceled') intent.status = 'succeeded';
+    return { ...intent };
+  }
+
+  parseWebhook(): ProviderEvent {
+    throw new WebhooksDisabledError('The simulated payment provider sends no webhooks');
+  }
+
+  /**
+   * Test hook: the intent stays in `status` (a declined card by default) when the buyer confirms,
+   * so the "payment has not succeeded" path can be exercised without a card processor.
+   */
+  holdIntent(paymentIntentId: string, status: Exclude<IntentStatus, 'succeeded'> = 'requires_payment_method'): void {
+    this.held.set(paymentIntentId, status);
+  }
+
+  /** Test hook: the held intent succeeds on its next confirmation. */
+  releaseIntent(paymentIntentId: string): void {
+    this.held.delete(paymentIntentId);
+  }
+}
+
+function digest(value: string, length: number): string {
+  return createHash('sha256').update(value).digest('hex').slice(0, length);
+}

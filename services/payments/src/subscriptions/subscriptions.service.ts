@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  PREMIUM_CURRENCY,
+  PREMIUM_PRICE_CENTS,
+  type ConfirmSubscriptionResponse,
+  type PaymentsConfig,
+  type SubscribeResponse,
+} from '@garage/contracts';
+import { Outbox } from '@garage/event-bus';
+import { badRequest, Clock, DATA_SOURCE, notFound } from '@garage/service-kit';
+import type { DataSource } from 'typeorm';
+import { buysPremium, MembershipsService, PREMIUM_PURPOSE } from '../memberships/memberships.service.js';
+import { MembershipsRepository } from '../memberships/memberships.repository.js';
+import { PaymentIntentsRepository } from '../payment-intents/payment-intents.repository.js';
+import { PaymentProvider } from '../providers/payment-provider.port.js';
+import { providerCall } from './provider-call.js';
+
+const PAYMENT_NOT_FOUND = 'Payment not found';
+
+@Injectable()
+export class SubscriptionsService {
+  constructor(
+    @Inject(PaymentProvider) private readonly provider: PaymentProvider,
+    @Inject(PaymentIntentsRepository) private readonly intents: PaymentIntentsRepository,
+    @Inject(MembershipsRepository) private readonly membershipRecords: MembershipsRepository,
+    @Inject(MembershipsService) private readonly memberships: MembershipsService,
+    @Inject(Outbox) private readonly outbox: Outbox,
+    @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  /** What the SPA needs to pick its card step (Stripe Elements, or the test-mode step). */
+  config(): PaymentsConfig {
+    return {
+      provider: this.provider.name,
+      publishableKey: this.provider.publishableKey,
+      priceCents: PREMIUM_PRICE_CENTS,
+      currency: PREMIUM_CURRENCY,
+    };
+  }
+
+  /** Starts one premium payment for the caller: a provider intent for the yearly price, recorded as an attempt. */
+  async subscribe(userId: number): Promise<SubscribeResponse> {
+    // A fresh key per attempt: the provider dedupes retries of this one call, never two purchases.
+    const idempotencyKey = `premium-${userId}-${randomUUID()}`;
+    const created = await providerCall(() =>
+      this.provider.createIntent({
+        userId,
+        amountCents: PREMIUM_PRICE_CENTS,
+        currency: PREMIUM_CURRENCY,
+        purpose: PREMIUM_PURPOSE,
+        description: 'Garage Premium membership (one year)',
+        idempotencyKey,
+      }),
+    );
+    const { clientSecret, ...intent } = created;
+    await this.dataSource.transaction((manager) =>
+      this.intents.recordCreated(
+        manager,
+        { intent: { ...intent, userId }, provider: this.provider.name, reportedAt: this.clock.now(), source: 'subscribe' },
+        idempotencyKey,
+      ),
+    );
+    return { paymentIntentId: intent.id, clientSecret };
+  }
+
+  /**
+   * The buyer says they paid: check with the provider that the caller's intent succeeded, then
+   * grant the year (once per intent) and publish `payment.succeeded` with the new expiry.
+   */
+  async confirm(userId: number, paymentIntentId: string): Promise<ConfirmSubscriptionResponse> {
+    const record = await this.intents.findById(paymentIntentId);
+    // Another member's intent answers like an unknown one: ids are not confirmed to strangers.
+    if (!record || record.userId !== userId) throw notFound(PAYMENT_NOT_FOUND);
+    const bought = await this.membershipRecords.expiryBoughtBy(this.dataSource.manager, paymentIntentId);
+    if (bought) return { success: true, premiumExpiresAt: bought.toISOString() };
+
+    const reported = await providerCall(() => this.provider.checkPayment(paymentIntentId));
+    if (!reported || (reported.userId !== null && reported.userId !== userId)) throw notFound(PAYMENT_NOT_FOUND);
+    const report = {
+      intent: { ...reported, userId },
+      provider: this.provider.name,
+      reportedAt: this.clock.now(),
+      source: 'confirm' as const,
+    };
+
+    if (reported.status !== 'succeeded' || !buysPremium(reported)) {
+      await this.dataSource.transaction((manager) => this.intents.recordStatus(manager, report));
+      throw badRequest(reported.status === 'succeeded' ? 'Payment does not match the premium price' : 'Payment has not succeeded');
+    }
+    const expiresAt = await this.outbox.transaction(async (manager, emit) => {
+      await this.intents.recordStatus(manager, report);
+      return this.memberships.grant(manager, emit, report.intent, this.clock.now());
+    });
+    return { success: true, premiumExpiresAt: expiresAt.toISOString() };
+  }
+}

@@ -1,0 +1,169 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+export interface StandInIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  description: string | null;
+  metadata: Record<string, string>;
+  created: number;
+  livemode: false;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  idempotencyKey: string | undefined;
+  authorization: string | undefined;
+  form: URLSearchParams;
+}
+
+/**
+ * A local stand-in for the part of Stripe's API the payments service calls (create and retrieve
+ * PaymentIntents), so the real Stripe SDK runs end to end without the internet. Like Stripe, it
+ * answers a repeated Idempotency-Key with the first response. Tests move intents on with `setStatus`,
+ * as the card step in the browser would, and sign webhooks with the SDK's own test helper.
+ */
+export class StripeStandIn {
+  readonly intents = new Map<string, StandInIntent>();
+  readonly requests: RecordedRequest[] = [];
+  private readonly idempotent = new Map<string, string>();
+  private server: Server | null = null;
+  private counter = 0;
+  private failures = 0;
+  port = 0;
+
+  async start(): Promise<void> {
+    this.server = createServer((request, response) => {
+      void this.handle(request).then(([status, body]) => {
+        // Stripe marks the failures its SDK should not retry; the stand-in's outages are all of that kind.
+        response.writeHead(status, {
+          'content-type': 'application/json',
+          'request-id': `req_${++this.counter}`,
+          'stripe-should-retry': 'false',
+        });
+        response.end(JSON.stringify(body));
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  /** An intent made straight at "Stripe" (not through the service), e.g. by another checkout. */
+  createIntent(fields: { amount: number; currency: string; metadata: Record<string, string>; status?: string }): StandInIntent {
+    const id = `pi_standin${++this.counter}${Math.random().toString(36).slice(2, 10)}`;
+    const intent: StandInIntent = {
+      id,
+      object: 'payment_intent',
+      amount: fields.amount,
+      currency: fields.currency,
+      status: fields.status ?? 'requires_payment_method',
+      client_secret: `${id}_secret_${Math.random().toString(36).slice(2, 12)}`,
+      description: null,
+      metadata: fields.metadata,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+    };
+    this.intents.set(id, intent);
+    return intent;
+  }
+
+  /** The next `count` calls fail as a Stripe outage does (503). */
+  failNext(count = 1): void {
+    this.failures = count;
+  }
+
+  setStatus(id: string, status: string): StandInIntent {
+    const intent = this.intents.get(id);
+    if (!intent) throw new Error(`stand-in has no intent ${id}`);
+    intent.status = status;
+    return intent;
+  }
+
+  /** A webhook body as Stripe sends it (pretty-printed, as Stripe does) and its signature header. */
+  webhook(
+    type: string,
+    intent: StandInIntent,
+    options: { secret: string; id?: string; created?: number; timestamp?: number },
+  ): { id: string; payload: string; signature: string } {
+    const id = options.id ?? `evt_${++this.counter}${Math.random().toString(36).slice(2, 10)}`;
+    const event = {
+      id,
+      object: 'event',
+      api_version: '2026-10-28.endive',
+      created: options.created ?? Math.floor(Date.now() / 1000),
+      data: { object: { ...intent } },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+    };
+    const payload = JSON.stringify(event, null, 2);
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret, timestamp: options.timestamp });
+    return { id, payload, signature };
+  }
+
+  private async handle(request: IncomingMessage): Promise<[number, unknown]> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+    const url = new URL(request.url ?? '/', 'http://stand-in');
+    const idempotencyKey = header(request, 'idempotency-key');
+    this.requests.push({
+      method: request.method ?? '',
+      path: url.pathname,
+      idempotencyKey,
+      authorization: header(request, 'authorization'),
+      form,
+    });
+    if (this.failures > 0) {
+      this.failures -= 1;
+      return [503, { error: { type: 'api_error', message: 'Stripe is temporarily unavailable' } }];
+    }
+
+    if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
+      const replay = idempotencyKey ? this.idempotent.get(idempotencyKey) : undefined;
+      if (replay) return [200, this.intents.get(replay)];
+      const metadata: Record<string, string> = {};
+      for (const [key, value] of form) {
+        const match = /^metadata\[(.+)\]$/.exec(key);
+        if (match) metadata[match[1]!] = value;
+      }
+      const intent = this.createIntent({ amount: Number(form.get('amount')), currency: form.get('currency') ?? '', metadata });
+      intent.description = form.get('description');
+      if (idempotencyKey) this.idempotent.set(idempotencyKey, intent.id);
+      return [200, intent];
+    }
+    const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
+    if (request.method === 'GET' && retrieve) {
+      const intent = this.intents.get(decodeURIComponent(retrieve[1]!));
+      if (intent) return [200, intent];
+      return [
+        404,
+        {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: `No such payment_intent: '${retrieve[1]}'`,
+            param: 'intent',
+          },
+        },
+      ];
+    }
+    return [404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${url.pathname})` } }];
+  }
+}
+
+function header(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
