@@ -1,0 +1,51 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Alert, AlertList, AlertSettings, AlertsQuery, TokenClaims } from '@garage/contracts';
+import { notFound } from '@garage/service-kit';
+import { UsersRepository } from '../projections/users.repository.js';
+import { AlertsRepository } from './alerts.repository.js';
+
+/** The bell: every signed-in user has one (cancel and change alerts need no membership). */
+@Injectable()
+export class AlertsService {
+  constructor(
+    @Inject(AlertsRepository) private readonly alerts: AlertsRepository,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+  ) {}
+
+  async list(caller: TokenClaims, query: AlertsQuery): Promise<AlertList> {
+    const [alerts, unreadCount] = await Promise.all([
+      this.alerts.list(caller.userId, { limit: query.limit, before: query.before, unreadOnly: query.unread === 'true' }),
+      this.alerts.unreadCount(caller.userId),
+    ]);
+    // Users read the bell: a good moment to learn the address their alerts go to.
+    await this.users.rememberEmail(caller.userId, caller.email);
+    return { alerts, unreadCount, nextBefore: alerts.length === query.limit ? alerts[alerts.length - 1]!.id : null };
+  }
+
+  async unreadCount(userId: number): Promise<{ unreadCount: number }> {
+    return { unreadCount: await this.alerts.unreadCount(userId) };
+  }
+
+  async markRead(userId: number, id: number): Promise<Alert> {
+    return (await this.alerts.markRead(userId, id)) ?? throwNotFound();
+  }
+
+  async markAllRead(userId: number): Promise<{ updated: number; unreadCount: number }> {
+    const updated = await this.alerts.markAllRead(userId);
+    return { updated, unreadCount: await this.alerts.unreadCount(userId) };
+  }
+
+  async settings(userId: number): Promise<AlertSettings> {
+    return { saleUpdateEmails: await this.users.saleUpdateEmails(userId) };
+  }
+
+  async updateSettings(caller: TokenClaims, settings: AlertSettings): Promise<AlertSettings> {
+    await this.users.setSaleUpdateEmails(caller.userId, settings.saleUpdateEmails);
+    await this.users.rememberEmail(caller.userId, caller.email);
+    return this.settings(caller.userId);
+  }
+}
+
+function throwNotFound(): never {
+  throw notFound('Alert not found');
+}

@@ -1,0 +1,564 @@
+import type { CalendarEvent } from './calendar.types.js';
+
+/**
+ * iCalendar files (RFC 5545) for "Add to calendar" on a sale and for route plans.
+ *
+ * Times are written as wall-clock times in the sale's own zone (`DTSTART;TZID=America/Chicago:…`)
+ * with a VTIMEZONE for each zone used, so a calendar app shows 08:00 at the sale whatever the
+ * viewer's zone, and a daily sale keeps its hours across a daylight-saving change. The VTIMEZONE
+ * rules are derived from the platform's time-zone data (`Intl`), not from a hand-kept table.
+ */
+
+const CRLF = '\r\n';
+/** RFC 5545 §3.1: lines longer than 75 octets (excluding the line break) are folded. */
+const MAX_LINE_OCTETS = 75;
+const PRODUCT_ID = '-//Garage//Garage Sales//EN';
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+export interface CalendarOptions {
+  /** Shown by some apps as the calendar's name (X-WR-CALNAME). */
+  name?: string;
+  /** DTSTAMP, the moment the file is made (default: now). */
+  now?: Date;
+}
+
+/**
+ * The text of an .ics file with one VEVENT per event (CRLF line endings, folded lines).
+ *
+ * An event with `dailyUntil` repeats every day up to and including that date, each occurrence
+ * from `startTime` to `endTime` of its own day (the next day when `endTime` is not after
+ * `startTime`); its `endDate` is not used, so callers may pass the first day or the last.
+ *
+ * @throws RangeError for a date, time or zone that is not valid, or an event that ends before it starts.
+ */
+export function calendarFile(events: CalendarEvent[], options: CalendarOptions = {}): string {
+  const stamp = utcStamp(options.now ?? new Date());
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:${PRODUCT_ID}`, 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH'];
+  if (options.name !== undefined) lines.push(`X-WR-CALNAME:${escapeText(options.name)}`);
+
+  const timed = events.map((event) => timesOf(event));
+  // One VTIMEZONE per zone, covering every year its events touch.
+  const years = new Map<string, { from: number; to: number }>();
+  for (const { event, lastDate } of timed) {
+    const from = Number(event.startDate.slice(0, 4));
+    const to = Number(lastDate.slice(0, 4));
+    const known = years.get(event.timeZone);
+    years.set(event.timeZone, known ? { from: Math.min(known.from, from), to: Math.max(known.to, to) } : { from, to });
+  }
+  for (const [zone, range] of [...years].sort(([a], [b]) => a.localeCompare(b)))
+    lines.push(...timeZoneComponent(zone, range.from, range.to));
+
+  for (const { event, end } of timed) {
+    const zone = event.timeZone;
+    lines.push('BEGIN:VEVENT', `UID:${escapeText(event.uid)}`, `DTSTAMP:${stamp}`);
+    lines.push(`DTSTART;TZID=${zone}:${localStamp(event.startDate, event.startTime)}`);
+    lines.push(`DTEND;TZID=${zone}:${localStamp(end.date, end.time)}`);
+    if (event.dailyUntil !== undefined && event.dailyUntil > event.startDate) {
+      // With a zoned DTSTART, UNTIL must be in UTC (RFC 5545 §3.3.10): the last occurrence's start.
+      lines.push(`RRULE:FREQ=DAILY;UNTIL=${utcStamp(zonedToUtc(event.dailyUntil, event.startTime, zone))}`);
+    }
+    lines.push(`SUMMARY:${escapeText(event.title)}`);
+    if (event.description) lines.push(`DESCRIPTION:${escapeText(event.description)}`);
+    if (event.location) lines.push(`LOCATION:${escapeText(event.location)}`);
+    if (event.url) lines.push(`URL:${withoutControls(event.url)}`);
+    lines.push('END:VEVENT');
+  }
+  lines.push('END:VCALENDAR');
+  return lines.map(fold).join(CRLF) + CRLF;
+}
+
+/** Checks an event's fields and works out its (first occurrence's) end. */
+function timesOf(event: CalendarEvent): { event: CalendarEvent; end: { date: string; time: string }; lastDate: string } {
+  for (const date of [event.startDate, event.endDate, ...(event.dailyUntil === undefined ? [] : [event.dailyUntil])]) checkDate(date);
+  checkTime(event.startTime);
+  checkTime(event.endTime);
+  zoneFormatter(event.timeZone); // throws RangeError for an unknown zone
+  if (event.dailyUntil !== undefined) {
+    if (event.dailyUntil < event.startDate) throw new RangeError(`dailyUntil ${event.dailyUntil} is before the start ${event.startDate}`);
+    const date = clockOf(event.endTime) > clockOf(event.startTime) ? event.startDate : addDays(event.startDate, 1);
+    return { event, end: { date, time: event.endTime }, lastDate: addDays(event.dailyUntil, date === event.startDate ? 0 : 1) };
+  }
+  if (`${event.endDate} ${clockOf(event.endTime)}` <= `${event.startDate} ${clockOf(event.startTime)}`) {
+    throw new RangeError(
+      `Event ${event.uid} ends (${event.endDate} ${event.endTime}) before it starts (${event.startDate} ${event.startTime})`,
+    );
+  }
+  return { event, end: { date: event.endDate, time: event.endTime }, lastDate: event.endDate };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Text
+
+/** TEXT values (RFC 5545 §3.3.11): backslash, semicolon, comma and line breaks escaped. */
+function escapeText(value: string): string {
+  return withoutControls(
+    value
+      .replace(/\\/g, '\\\\')
+      .replace(/;/g, '\\;')
+      .replace(/,/g, '\\,')
+      .replace(/\r\n|\r|\n/g, '\\n'),
+  );
+}
+
+/** Drops control characters but the tab: TEXT and URI values may not contain them. */
+function withoutControls(value: string): string {
+  let result = '';
+  for (const char of value) {
+    const code = char.codePointAt(0)!;
+    if (code === 9 || (code >= 0x20 && code !== 0x7f)) result += char;
+  }
+  return result;
+}
+
+function unescapeText(value: string): string {
+  return value.replace(/\\([\\;,nN])/g, (_, char: string) => (char === 'n' || char === 'N' ? '\n' : char));
+}
+
+/** Splits a line into chunks of at most 75 octets, never inside a character; continuations start with a space. */
+function fold(line: string): string {
+  const chunks: string[] = [];
+  let chunk = '';
+  let octets = 0;
+  for (const char of line) {
+    const size = utf8Length(char.codePointAt(0)!);
+    if (octets + size > MAX_LINE_OCTETS) {
+      chunks.push(chunk);
+      chunk = ' ';
+      octets = 1;
+    }
+    chunk += char;
+    octets += size;
+  }
+  chunks.push(chunk);
+  return chunks.join(CRLF);
+}
+
+function utf8Length(codePoint: number): number {
+  return codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dates and times
+
+function checkDate(date: string): void {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match || new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) !== date) throw new RangeError(`Not a date (YYYY-MM-DD): ${date}`);
+}
+
+function checkTime(time: string): void {
+  if (!/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(time)) throw new RangeError(`Not a time (HH:MM): ${time}`);
+}
+
+/** HH:MM:SS of HH:MM or HH:MM:SS (Postgres `time` columns come with seconds). */
+function clockOf(time: string): string {
+  return time.length === 5 ? `${time}:00` : time;
+}
+
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+}
+
+/** 20261205T080000: a wall-clock DATE-TIME. */
+function localStamp(date: string, time: string): string {
+  return `${date.replace(/-/g, '')}T${clockOf(time).replace(/:/g, '')}`;
+}
+
+/** 20261205T140000Z: a UTC DATE-TIME. */
+function utcStamp(instant: Date): string {
+  if (Number.isNaN(instant.getTime())) throw new RangeError('Not a valid moment');
+  return `${instant.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** Minutes the zone is ahead of UTC at an instant (Chicago in winter: -360). */
+function offsetAt(timeZone: string, instant: number): number {
+  const parts = zoneFormatter(timeZone).formatToParts(new Date(instant));
+  const get = (type: string) => Number(parts.find((part) => part.type === type)!.value);
+  const local = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return Math.round((local - Math.floor(instant / 1000) * 1000) / MINUTE);
+}
+
+/** The instant of a wall-clock time in a zone (in a spring-forward gap, the time as read before the change). */
+function zonedToUtc(date: string, time: string, timeZone: string): Date {
+  const wall = Date.parse(`${date}T${clockOf(time)}Z`);
+  let instant = wall - offsetAt(timeZone, wall) * MINUTE;
+  instant = wall - offsetAt(timeZone, instant) * MINUTE;
+  return new Date(instant);
+}
+
+// ---------------------------------------------------------------------------------------------
+// VTIMEZONE
+
+interface Transition {
+  /** The UTC instant of the change, and the offsets before and after (minutes ahead of UTC). */
+  at: number;
+  from: number;
+  to: number;
+}
+
+const componentCache = new Map<string, string[]>();
+
+/**
+ * The VTIMEZONE of a zone for events in the years `from`..`to`. Its transitions are found from
+ * the year before (so January events see the previous autumn's change); when they follow a yearly
+ * rule (US: second Sunday of March, first Sunday of November, since 2007) it is written as an
+ * RRULE, otherwise each change is listed. A zone without changes (America/Phoenix,
+ * Pacific/Honolulu) gets a single STANDARD.
+ */
+function timeZoneComponent(zone: string, from: number, to: number): string[] {
+  const key = `${zone} ${from} ${to}`;
+  const cached = componentCache.get(key);
+  if (cached) return cached;
+  const transitions = transitionsOf(zone, from - 1, to);
+  const lines = [`BEGIN:VTIMEZONE`, `TZID:${zone}`];
+  if (transitions.length === 0) {
+    const offset = offsetAt(zone, Date.UTC(from, 0, 1));
+    lines.push(...observance('STANDARD', '19700101T000000', offset, offset, zoneName(zone, Date.UTC(from, 0, 1))));
+  } else {
+    // Group the changes by kind (same offsets before and after), one observance per kind.
+    const kinds = new Map<string, Transition[]>();
+    for (const transition of transitions) {
+      const kind = `${transition.from} ${transition.to}`;
+      kinds.set(kind, [...(kinds.get(kind) ?? []), transition]);
+    }
+    for (const changes of kinds.values()) {
+      const first = changes[0]!;
+      const type = first.to > first.from ? 'DAYLIGHT' : 'STANDARD';
+      const name = zoneName(zone, first.at);
+      const rule = yearlyRule(changes, from - 1, to);
+      if (rule) {
+        lines.push(...observance(type, localOnset(first), first.from, first.to, name, rule));
+      } else {
+        for (const change of changes)
+          lines.push(...observance(type, localOnset(change), change.from, change.to, zoneName(zone, change.at)));
+      }
+    }
+  }
+  lines.push('END:VTIMEZONE');
+  if (componentCache.size > 1000) componentCache.clear();
+  componentCache.set(key, lines);
+  return lines;
+}
+
+function observance(type: string, onset: string, from: number, to: number, name: string | null, rule?: string): string[] {
+  return [
+    `BEGIN:${type}`,
+    `DTSTART:${onset}`,
+    ...(rule ? [`RRULE:${rule}`] : []),
+    `TZOFFSETFROM:${offsetText(from)}`,
+    `TZOFFSETTO:${offsetText(to)}`,
+    ...(name ? [`TZNAME:${escapeText(name)}`] : []),
+    `END:${type}`,
+  ];
+}
+
+/** Every offset change in the years `from`..`to`, to the minute: a daily probe, then a binary search. */
+function transitionsOf(zone: string, from: number, to: number): Transition[] {
+  const transitions: Transition[] = [];
+  const end = Date.UTC(to + 1, 0, 1);
+  let before = Date.UTC(from, 0, 1);
+  let offset = offsetAt(zone, before);
+  for (let probe = before + DAY; probe <= end; probe += DAY) {
+    const next = offsetAt(zone, probe);
+    if (next !== offset) {
+      let low = before; // offset at low is `offset`, at high `next`
+      let high = probe;
+      while (high - low > MINUTE) {
+        const middle = low + Math.floor((high - low) / 2 / MINUTE) * MINUTE;
+        if (offsetAt(zone, middle) === offset) low = middle;
+        else high = middle;
+      }
+      transitions.push({ at: high, from: offset, to: next });
+      offset = next;
+    }
+    before = probe;
+  }
+  return transitions;
+}
+
+/** The onset as a wall-clock time before the change (RFC 5545: DTSTART in TZOFFSETFROM's time). */
+function localOnset(transition: Transition): string {
+  return utcStamp(new Date(transition.at + transition.from * MINUTE)).slice(0, 15);
+}
+
+/**
+ * "FREQ=YEARLY;BYMONTH=3;BYDAY=2SU" when the changes happen once a year, every year of the range,
+ * in the same month, on the same nth (or last) weekday, at the same wall-clock time; otherwise null.
+ */
+function yearlyRule(changes: Transition[], from: number, to: number): string | null {
+  if (changes.length !== to - from + 1) return null;
+  const days = changes.map((change) => new Date(change.at + change.from * MINUTE));
+  if (days.some((day, index) => day.getUTCFullYear() !== from + index)) return null;
+  const same = <T>(read: (day: Date) => T) => days.every((day) => read(day) === read(days[0]!));
+  if (!same((day) => day.getUTCMonth()) || !same((day) => day.getUTCDay()) || !same((day) => day.toISOString().slice(11, 19))) return null;
+  const weekday = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'][days[0]!.getUTCDay()]!;
+  const month = days[0]!.getUTCMonth() + 1;
+  const nth = (day: Date) => Math.ceil(day.getUTCDate() / 7);
+  const isLast = (day: Date) => new Date(day.getTime() + 7 * DAY).getUTCMonth() !== day.getUTCMonth();
+  if (same(nth)) return `FREQ=YEARLY;BYMONTH=${month};BYDAY=${nth(days[0]!)}${weekday}`;
+  if (days.every(isLast)) return `FREQ=YEARLY;BYMONTH=${month};BYDAY=-1${weekday}`;
+  return null;
+}
+
+/** -0600, +0530. */
+function offsetText(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+';
+  const size = Math.abs(minutes);
+  return `${sign}${String(Math.floor(size / 60)).padStart(2, '0')}${String(size % 60).padStart(2, '0')}`;
+}
+
+/** "CST", "CDT", "HST"… (or "GMT+1" where the platform knows no abbreviation). */
+function zoneName(zone: string, at: number): string | null {
+  const part = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' })
+    .formatToParts(new Date(at + MINUTE))
+    .find((p) => p.type === 'timeZoneName');
+  return part?.value ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading a calendar back (tests, and checking what a calendar app would make of a file)
+
+export interface ParsedEvent {
+  /** Each property of the VEVENT by name (the first when repeated); text values are unescaped. */
+  properties: Record<string, string>;
+  /** The parameters of each property by name, e.g. `params.DTSTART.TZID`. */
+  params: Record<string, Record<string, string>>;
+  /** DTSTART and DTEND as instants, read through the file's own VTIMEZONEs, as a calendar app does. */
+  start: Date;
+  end: Date;
+  /** The start of each occurrence of a daily RRULE (just `start` without one). */
+  occurrences: Date[];
+}
+
+interface ParsedLine {
+  name: string;
+  params: Record<string, string>;
+  value: string;
+}
+
+interface ParsedObservance {
+  onset: string;
+  from: number;
+  to: number;
+  rule: Record<string, string> | null;
+}
+
+const TEXT_PROPERTIES = new Set([
+  'SUMMARY',
+  'DESCRIPTION',
+  'LOCATION',
+  'UID',
+  'COMMENT',
+  'CATEGORIES',
+  'CONTACT',
+  'TZNAME',
+  'X-WR-CALNAME',
+]);
+
+/**
+ * A small RFC 5545 reader for what `calendarFile` writes: unfolds lines, returns each VEVENT's
+ * properties, and works out start and end instants from the file's VTIMEZONEs (yearly BYMONTH/BYDAY
+ * rules and single onsets) and daily occurrences from `RRULE:FREQ=DAILY;UNTIL=`. A DATE-TIME with
+ * neither TZID nor Z is read as UTC.
+ *
+ * @throws Error when a line does not end with CRLF or the structure is broken.
+ */
+export function parseCalendar(text: string): ParsedEvent[] {
+  if (/[^\r]\n|^\n/.test(text) || /\r(?!\n)/.test(text)) throw new Error('Every line must end with CRLF');
+  const lines = text
+    .replace(/\r\n[ \t]/g, '')
+    .split('\r\n')
+    .filter((line) => line !== '')
+    .map(parseLine);
+  const zones = new Map<string, ParsedObservance[]>();
+  const events: ParsedEvent[] = [];
+  const stack: string[] = [];
+  let zone: { id: string; observances: ParsedObservance[] } | null = null;
+  let observance: Record<string, ParsedLine> | null = null;
+  let event: { properties: Record<string, string>; params: Record<string, Record<string, string>> } | null = null;
+  for (const line of lines) {
+    if (line.name === 'BEGIN') {
+      stack.push(line.value);
+      if (line.value === 'VTIMEZONE') zone = { id: '', observances: [] };
+      else if (line.value === 'STANDARD' || line.value === 'DAYLIGHT') observance = {};
+      else if (line.value === 'VEVENT') event = { properties: {}, params: {} };
+      continue;
+    }
+    if (line.name === 'END') {
+      if (stack.pop() !== line.value) throw new Error(`END:${line.value} without its BEGIN`);
+      if (line.value === 'VTIMEZONE' && zone) zones.set(zone.id, zone.observances);
+      else if ((line.value === 'STANDARD' || line.value === 'DAYLIGHT') && zone && observance)
+        zone.observances.push(readObservance(observance));
+      else if (line.value === 'VEVENT' && event) events.push(finishEvent(event, zones));
+      if (line.value === 'VTIMEZONE') zone = null;
+      if (line.value === 'VEVENT') event = null;
+      continue;
+    }
+    if (observance && (stack.at(-1) === 'STANDARD' || stack.at(-1) === 'DAYLIGHT')) observance[line.name] ??= line;
+    else if (zone && stack.at(-1) === 'VTIMEZONE' && line.name === 'TZID') zone.id = line.value;
+    else if (event && stack.at(-1) === 'VEVENT' && !(line.name in event.properties)) {
+      event.properties[line.name] = TEXT_PROPERTIES.has(line.name) ? unescapeText(line.value) : line.value;
+      event.params[line.name] = line.params;
+    }
+  }
+  if (stack.length > 0) throw new Error(`BEGIN:${stack.at(-1)} without its END`);
+  return events;
+}
+
+function parseLine(line: string): ParsedLine {
+  // The value starts at the first colon outside a quoted parameter value.
+  let quoted = false;
+  let colon = -1;
+  for (let i = 0; i < line.length; i++) {
+    if (line[i] === '"') quoted = !quoted;
+    else if (line[i] === ':' && !quoted) {
+      colon = i;
+      break;
+    }
+  }
+  if (colon < 0) throw new Error(`Not a content line: ${line}`);
+  const [name, ...params] = line.slice(0, colon).split(';');
+  return {
+    name: name!.toUpperCase(),
+    params: Object.fromEntries(
+      params.map((param) => {
+        const [key, ...rest] = param.split('=');
+        return [key!.toUpperCase(), rest.join('=').replace(/^"|"$/g, '')];
+      }),
+    ),
+    value: line.slice(colon + 1),
+  };
+}
+
+function readObservance(lines: Record<string, ParsedLine>): ParsedObservance {
+  const offset = (text: string | undefined) => {
+    const match = /^([+-])(\d{2})(\d{2})$/.exec(text ?? '');
+    if (!match) throw new Error(`Not a UTC offset: ${text}`);
+    return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]));
+  };
+  const rule = lines.RRULE ? Object.fromEntries(lines.RRULE.value.split(';').map((part) => part.split('=') as [string, string])) : null;
+  return { onset: lines.DTSTART!.value, from: offset(lines.TZOFFSETFROM?.value), to: offset(lines.TZOFFSETTO?.value), rule };
+}
+
+function finishEvent(
+  event: { properties: Record<string, string>; params: Record<string, Record<string, string>> },
+  zones: Map<string, ParsedObservance[]>,
+): ParsedEvent {
+  const instant = (name: string) => {
+    const value = event.properties[name];
+    if (!value) throw new Error(`VEVENT without ${name}`);
+    return readDateTime(value, event.params[name]!.TZID, zones);
+  };
+  const start = instant('DTSTART');
+  const end = instant('DTEND');
+  const occurrences = [start];
+  const rule = event.properties.RRULE
+    ? Object.fromEntries(event.properties.RRULE.split(';').map((part) => part.split('=') as [string, string]))
+    : null;
+  if (rule) {
+    if (rule.FREQ !== 'DAILY' || !rule.UNTIL || rule.COUNT || (rule.INTERVAL && rule.INTERVAL !== '1'))
+      throw new Error(`Only RRULE:FREQ=DAILY;UNTIL=… is read: ${event.properties.RRULE}`);
+    const until = readDateTime(rule.UNTIL, undefined, zones).getTime();
+    const [date, time] = event.properties.DTSTART!.split('T') as [string, string];
+    for (let day = 1; day < 3660; day++) {
+      const next = readDateTime(`${compactDate(addDays(isoDate(date), day))}T${time}`, event.params.DTSTART!.TZID, zones);
+      if (next.getTime() > until) break;
+      occurrences.push(next);
+    }
+  }
+  return { properties: event.properties, params: event.params, start, end, occurrences };
+}
+
+function isoDate(compact: string): string {
+  return `${compact.slice(0, 4)}-${compact.slice(4, 6)}-${compact.slice(6, 8)}`;
+}
+
+function compactDate(iso: string): string {
+  return iso.replace(/-/g, '');
+}
+
+/** Milliseconds of a wall-clock DATE-TIME (20261205T080000) read as if it were UTC. */
+function wallClock(value: string): number {
+  const match = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z?$/.exec(value);
+  if (!match) throw new Error(`Not a DATE-TIME: ${value}`);
+  const [, year, month, day, hour, minute, second] = match.map(Number) as number[];
+  return Date.UTC(year!, month! - 1, day!, hour!, minute!, second!);
+}
+
+function readDateTime(value: string, tzid: string | undefined, zones: Map<string, ParsedObservance[]>): Date {
+  const wall = wallClock(value);
+  if (value.endsWith('Z') || tzid === undefined) return new Date(wall);
+  const observances = zones.get(tzid);
+  if (!observances) throw new Error(`No VTIMEZONE for ${tzid}`);
+  // The offset in force at an instant is that of the latest onset before it; try each offset the
+  // zone has and keep the reading that is consistent (the earlier one when two are, at a fall-back).
+  const year = new Date(wall).getUTCFullYear();
+  const onsets = observances
+    .flatMap((observance) =>
+      onsetsOf(observance, year - 1, year + 1).map((local) => ({ at: local - observance.from * MINUTE, to: observance.to })),
+    )
+    .sort((a, b) => a.at - b.at);
+  const earliest = observances.reduce((first, observance) => (wallClock(observance.onset) < wallClock(first.onset) ? observance : first));
+  const offsetAtInstant = (instant: number) => {
+    let offset = earliest.from;
+    for (const onset of onsets) if (onset.at <= instant) offset = onset.to;
+    return offset;
+  };
+  const offsets = [...new Set(observances.flatMap((observance) => [observance.from, observance.to]))];
+  const readings = offsets
+    .map((offset) => wall - offset * MINUTE)
+    .filter((instant) => wall - offsetAtInstant(instant) * MINUTE === instant)
+    .sort((a, b) => a - b);
+  // In a spring-forward gap no reading is consistent: RFC 5545 reads the time with the offset in
+  // force before the change, which is the offset at the earliest candidate instant.
+  return new Date(readings[0] ?? wall - offsetAtInstant(wall - Math.max(...offsets) * MINUTE) * MINUTE);
+}
+
+/** Wall-clock onsets of an observance in the years `from`..`to` (its DTSTART, or its yearly rule). */
+function onsetsOf(observance: ParsedObservance, from: number, to: number): number[] {
+  const first = wallClock(observance.onset);
+  if (!observance.rule) return [first];
+  const { FREQ, BYMONTH, BYDAY } = observance.rule;
+  if (FREQ !== 'YEARLY' || !BYMONTH || !BYDAY)
+    throw new Error(`Only yearly BYMONTH/BYDAY rules are read: ${JSON.stringify(observance.rule)}`);
+  const match = /^(-?\d)(SU|MO|TU|WE|TH|FR|SA)$/.exec(BYDAY);
+  if (!match) throw new Error(`Not a BYDAY of one weekday: ${BYDAY}`);
+  const nth = Number(match[1]);
+  const weekday = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'].indexOf(match[2]!);
+  const month = Number(BYMONTH) - 1;
+  const timeOfDay = first - Math.floor(first / DAY) * DAY;
+  const onsets: number[] = [];
+  for (let year = Math.max(from, new Date(first).getUTCFullYear()); year <= to; year++) {
+    let day: number;
+    if (nth > 0) {
+      const firstOfMonth = new Date(Date.UTC(year, month, 1));
+      day = 1 + ((weekday - firstOfMonth.getUTCDay() + 7) % 7) + (nth - 1) * 7;
+    } else {
+      const last = new Date(Date.UTC(year, month + 1, 0));
+      day = last.getUTCDate() - ((last.getUTCDay() - weekday + 7) % 7);
+    }
+    const onset = Date.UTC(year, month, day) + timeOfDay;
+    if (onset >= first) onsets.push(onset);
+  }
+  return onsets;
+}

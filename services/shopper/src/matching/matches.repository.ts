@@ -1,0 +1,95 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { DataSource, EntityManager } from 'typeorm';
+import { EARTH_RADIUS_MILES } from '@garage/contracts';
+import { DATA_SOURCE, dateAtOffset } from '@garage/service-kit';
+
+/**
+ * Hawaii (UTC−10) is the last US state to finish a day: item search keeps a sale until its end
+ * date has passed there, and so does matching.
+ */
+const LATEST_US_OFFSET_HOURS = -10;
+
+/** An alert a match created (the caller wakes the email sender for `pending` ones). */
+export interface CreatedMatch {
+  id: number;
+  user_id: number;
+  saved_search_id: number;
+  email_status: string;
+}
+
+/**
+ * The SQL that matches one visible item against every saved search, and records one alert per
+ * (saved search, item): `$1` item id, `$2` "today" for the sale's end date, `$3` the item's
+ * lexemes, `$4` now (premium must be current). Exported so the benchmark runs the very same query.
+ *
+ * Candidates come from the GIN index on the searches' lexemes (`&&` the item's: a search can only
+ * match an item that has at least one of its words), plus the rare searches made only of negated
+ * words; the exact tsquery, the filters, the bounding box and the great-circle distance are then
+ * checked on those few rows. The unique index on (saved_search_id, item_id) makes a repeated event
+ * a no-op.
+ */
+export const MATCH_ITEM_SQL = `
+  WITH item AS (
+    SELECT i.id, i.user_id, i.title, i.category, i.condition, i.price_cents, i.words, i.image_urls,
+           s.id AS sale_id, s.title AS sale_title, s.city, s.state, s.latitude, s.longitude
+    FROM items i
+    JOIN sales s ON s.id = i.garage_sale_id AND NOT s.deleted
+    WHERE i.id = $1 AND NOT i.deleted AND NOT i.is_sold AND s.status = 'active' AND s.end_date >= $2::date
+  ),
+  candidates AS (
+    SELECT ss.id, ss.user_id, ss.name, ss.query, ss.category, ss.condition, ss.max_price_cents, ss.latitude, ss.longitude,
+           ss.radius_miles, ss.south, ss.north, ss.west, ss.east, ss.frequency, ss.email_enabled
+    FROM saved_searches ss WHERE ss.words_required AND ss.lexemes && $3::text[]
+    UNION ALL
+    SELECT ss.id, ss.user_id, ss.name, ss.query, ss.category, ss.condition, ss.max_price_cents, ss.latitude, ss.longitude,
+           ss.radius_miles, ss.south, ss.north, ss.west, ss.east, ss.frequency, ss.email_enabled
+    FROM saved_searches ss WHERE NOT ss.words_required
+  )
+  INSERT INTO alerts (user_id, kind, saved_search_id, item_id, sale_id, title, message, data, email_status)
+  SELECT c.user_id, 'match', c.id, item.id, item.sale_id,
+         'New match for "' || c.name || '": ' || item.title,
+         item.title || ' for $' || to_char(item.price_cents / 100.0, 'FM999999990.00') || ' at ' || item.sale_title ||
+           ', ' || item.city || ', ' || item.state,
+         jsonb_build_object('itemTitle', item.title, 'price', item.price_cents / 100.0, 'imageUrl', item.image_urls[1],
+                            'saleTitle', item.sale_title, 'city', item.city, 'state', item.state, 'searchName', c.name),
+         CASE WHEN NOT c.email_enabled THEN 'none' WHEN c.frequency = 'daily' THEN 'digest' ELSE 'pending' END
+  FROM candidates c
+  CROSS JOIN item
+  JOIN users u ON u.id = c.user_id AND u.premium_expires_at > $4::timestamptz
+  WHERE c.user_id IS DISTINCT FROM item.user_id
+    AND item.words @@ c.query
+    AND (c.category IS NULL OR c.category = item.category)
+    AND (c.condition IS NULL OR c.condition = item.condition)
+    AND (c.max_price_cents IS NULL OR item.price_cents <= c.max_price_cents)
+    AND (c.latitude IS NULL OR (
+      item.latitude BETWEEN c.south AND c.north AND item.longitude BETWEEN c.west AND c.east
+      AND ${EARTH_RADIUS_MILES} * 2 * asin(least(1, sqrt(
+            power(sin(radians(item.latitude - c.latitude) / 2), 2) +
+            cos(radians(c.latitude)) * cos(radians(item.latitude)) * power(sin(radians(item.longitude - c.longitude) / 2), 2)
+          ))) <= c.radius_miles))
+  ON CONFLICT (saved_search_id, item_id) WHERE kind = 'match' DO NOTHING
+  RETURNING id, user_id, saved_search_id, email_status`;
+
+/** The lexemes of an item, when it is visible in search (else no row): `$1` item id, `$2` today. */
+export const VISIBLE_ITEM_SQL = `
+  SELECT tsvector_to_array(i.words) AS lexemes
+  FROM items i
+  JOIN sales s ON s.id = i.garage_sale_id AND NOT s.deleted
+  WHERE i.id = $1 AND NOT i.deleted AND NOT i.is_sold AND s.status = 'active' AND s.end_date >= $2::date`;
+
+/**
+ * Evaluates items against saved searches when they become visible in search (an item listed in,
+ * or assigned to, an active sale; a sale turning active). Runs inside the event handler's
+ * transaction, so the alerts commit with the inbox record of the event that caused them.
+ */
+@Injectable()
+export class MatchesRepository {
+  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+
+  async matchItem(manager: EntityManager, itemId: number, now: Date): Promise<CreatedMatch[]> {
+    const today = dateAtOffset(now, LATEST_US_OFFSET_HOURS);
+    const [visible]: Array<{ lexemes: string[] }> = await manager.query(VISIBLE_ITEM_SQL, [itemId, today]);
+    if (!visible) return [];
+    return manager.query(MATCH_ITEM_SQL, [itemId, today, visible.lexemes, now.toISOString()]);
+  }
+}

@@ -1,0 +1,106 @@
+import type { AlertKind } from '@garage/contracts';
+import type { MailMessage } from './notifier.port.js';
+
+/** What an email about one alert is made of (read from the alert row). */
+export interface EmailAlert {
+  id: number;
+  kind: AlertKind;
+  title: string;
+  message: string;
+  itemId: number | null;
+  saleId: number | null;
+  searchName: string | null;
+}
+
+export interface EmailLinks {
+  /** The site's origin, e.g. https://garage.example. */
+  site: string;
+  /** The one-click unsubscribe URL for what this email is about. */
+  unsubscribe: string;
+}
+
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+/** RFC 2369 and RFC 8058: mail clients show an "unsubscribe" button that POSTs to the link. */
+function unsubscribeHeaders(url: string): Record<string, string> {
+  return { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+}
+
+function pageOf(alert: EmailAlert, site: string): string | null {
+  if (alert.kind === 'match' && alert.itemId !== null) return `${site}/items/${alert.itemId}`;
+  if (alert.kind !== 'sale_deleted' && alert.kind !== 'match' && alert.saleId !== null) return `${site}/sales/${alert.saleId}`;
+  return null;
+}
+
+function htmlPage(paragraphs: string[], footer: string[]): string {
+  return `<!doctype html><html><body style="font-family: system-ui, sans-serif; color: #1f2937">
+${paragraphs.map((p) => `<p>${p}</p>`).join('\n')}
+<hr style="border: none; border-top: 1px solid #e5e7eb">
+${footer.map((p) => `<p style="font-size: 12px; color: #6b7280">${p}</p>`).join('\n')}
+</body></html>`;
+}
+
+/** The email of one alert, sent at once: a saved-search match (instant) or a sale cancel/change. */
+export function alertEmail(to: string, alert: EmailAlert, links: EmailLinks): MailMessage {
+  const page = pageOf(alert, links.site);
+  const why =
+    alert.kind === 'match'
+      ? `You get this email because you saved the search "${alert.searchName ?? ''}" on Garage with instant alerts.`
+      : 'You get this email because you saved this garage sale or put it in a route plan on Garage.';
+  const stop = alert.kind === 'match' ? 'Stop emails for this saved search' : 'Stop emails about sales you follow';
+  const lead = alert.kind === 'match' ? `A new item matches your saved search "${alert.searchName ?? ''}":` : null;
+  const text = [
+    ...(lead ? [lead, ''] : []),
+    alert.message,
+    ...(page ? ['', `${alert.kind === 'match' ? 'See the item' : 'See the sale'}: ${page}`] : []),
+    '',
+    '--',
+    why,
+    `${stop}: ${links.unsubscribe}`,
+    '',
+  ].join('\n');
+  const html = htmlPage(
+    [
+      ...(lead ? [escape(lead)] : []),
+      `<strong>${escape(alert.message)}</strong>`,
+      ...(page ? [`<a href="${escape(page)}">${alert.kind === 'match' ? 'See the item' : 'See the sale'}</a>`] : []),
+    ],
+    [escape(why), `<a href="${escape(links.unsubscribe)}">${stop}</a>`],
+  );
+  // Titles carry what hosts and shoppers typed: a line break must never reach a header.
+  return { to, subject: alert.title.replace(/\s+/g, ' ').trim(), text, html, headers: unsubscribeHeaders(links.unsubscribe) };
+}
+
+/** One search's part of a digest, with the link that stops that search's emails. */
+export interface DigestSection {
+  searchName: string;
+  unsubscribe: string;
+  alerts: EmailAlert[];
+}
+
+/** The daily digest: every match of the user's daily searches since the last one, grouped by search. */
+export function digestEmail(to: string, sections: DigestSection[], links: EmailLinks): MailMessage {
+  const total = sections.reduce((sum, section) => sum + section.alerts.length, 0);
+  const subject = `Your Garage daily digest: ${total} new ${total === 1 ? 'match' : 'matches'}`;
+  const lines: string[] = [`${total} new ${total === 1 ? 'item matches' : 'items match'} your saved searches.`, ''];
+  const paragraphs: string[] = [escape(lines[0]!)];
+  for (const section of sections) {
+    lines.push(`"${section.searchName}" (${section.alerts.length} new)`);
+    const items: string[] = [];
+    for (const alert of section.alerts) {
+      const page = pageOf(alert, links.site);
+      lines.push(`  - ${alert.message}${page ? `\n    ${page}` : ''}`);
+      items.push(`<li>${page ? `<a href="${escape(page)}">${escape(alert.message)}</a>` : escape(alert.message)}</li>`);
+    }
+    lines.push(`  Stop emails for this search: ${section.unsubscribe}`, '');
+    paragraphs.push(
+      `<strong>"${escape(section.searchName)}"</strong> (${section.alerts.length} new)<ul>${items.join('')}</ul>` +
+        `<a href="${escape(section.unsubscribe)}" style="font-size: 12px">Stop emails for this search</a>`,
+    );
+  }
+  const why = 'You get this email because you saved searches on Garage with a daily digest.';
+  lines.push('--', why, `Unsubscribe from daily digests: ${links.unsubscribe}`, '');
+  const html = htmlPage(paragraphs, [escape(why), `<a href="${escape(links.unsubscribe)}">Unsubscribe from daily digests</a>`]);
+  return { to, subject, text: lines.join('\n'), html, headers: unsubscribeHeaders(links.unsubscribe) };
+}

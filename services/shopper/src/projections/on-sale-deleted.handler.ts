@@ -1,0 +1,52 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { AnyEvent, EventType } from '@garage/contracts';
+import type { EventHandler } from '@garage/event-bus';
+import { Clock, dateAtOffset } from '@garage/service-kit';
+import { SaleAlertsRepository } from '../alerts/sale-alerts.repository.js';
+import { FavoritesRepository } from '../favorites/favorites.repository.js';
+import { AlertEmailJob } from '../notifications/alert-email.job.js';
+import { lockSale } from './sale-lock.js';
+import { SalesRepository } from './sales.repository.js';
+
+const LATEST_US_OFFSET_HOURS = -10;
+
+/**
+ * A deleted sale leaves a tombstone (a late `sale.updated` cannot bring it back), alerts its
+ * followers once, and leaves their Saved page: there is no sale left to show.
+ */
+@Injectable()
+export class OnSaleDeletedHandler implements EventHandler {
+  readonly id = 'shopper.sale-deleted';
+  readonly events: EventType[] = ['sale.deleted'];
+
+  constructor(
+    @Inject(SalesRepository) private readonly sales: SalesRepository,
+    @Inject(SaleAlertsRepository) private readonly saleAlerts: SaleAlertsRepository,
+    @Inject(FavoritesRepository) private readonly favorites: FavoritesRepository,
+    @Inject(AlertEmailJob) private readonly emails: AlertEmailJob,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async handle(event: AnyEvent, manager: EntityManager): Promise<void> {
+    if (event.type !== 'sale.deleted') return;
+    const { id, user_id: ownerId } = event.data;
+    await lockSale(manager, id);
+    const before = await this.sales.find(id, manager);
+    if (!(await this.sales.tombstone(manager, id, ownerId, event.version))) return;
+    if (before && !before.deleted) {
+      const alerted = await this.saleAlerts.record(manager, {
+        saleId: id,
+        ownerId,
+        version: event.version,
+        today: dateAtOffset(this.clock.now(), LATEST_US_OFFSET_HOURS),
+        kind: 'sale_deleted',
+        title: `Removed: ${before.title}`,
+        message: `The garage sale "${before.title}" in ${before.city}, ${before.state} was deleted by its host.`,
+        changes: [],
+      });
+      if (alerted > 0) this.emails.soon();
+    }
+    await this.favorites.forgetSale(manager, id);
+  }
+}

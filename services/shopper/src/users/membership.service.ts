@@ -1,0 +1,26 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { PREMIUM_REQUIRED, type TokenClaims } from '@garage/contracts';
+import { Clock, forbidden } from '@garage/service-kit';
+import { UsersRepository } from '../projections/users.repository.js';
+
+/** Premium membership, as this service's projection of the user has it (never the token's word). */
+@Injectable()
+export class MembershipService {
+  constructor(
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  isPremium(userId: number): Promise<boolean> {
+    return this.users.isPremium(userId, this.clock.now());
+  }
+
+  /**
+   * `403 Premium membership required` unless the caller is premium now. Also keeps the caller's
+   * email (from the token) for the alerts this feature will send them.
+   */
+  async requirePremium(caller: TokenClaims): Promise<void> {
+    if (!(await this.isPremium(caller.userId))) throw forbidden(PREMIUM_REQUIRED);
+    await this.users.rememberEmail(caller.userId, caller.email);
+  }
+}
