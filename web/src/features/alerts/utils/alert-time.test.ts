@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { formatAlertTime } from './alert-time';
+
+describe('formatAlertTime', () => {
+  const now = new Date('2030-06-14T15:00:00Z');
+  it.each([
+    ['2030-06-14T14:59:40Z', 'just now'],
+    ['2030-06-14T14:55:00Z', '5 min ago'],
+    ['2030-06-14T12:00:00Z', '3 h ago'],
+    ['2030-06-10T12:00:00Z', 'Jun 10, 2030'],
+    ['not a date', ''],
+  ])('%s → %s', (createdAt, expected) => {
+    expect(formatAlertTime(createdAt, now)).toBe(expected);
+  });
+});

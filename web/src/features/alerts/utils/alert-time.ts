@@ -1,0 +1,13 @@
+const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** When an alert came: "just now", "5 min ago", "3 h ago", then the date ("May 2, 2099"). */
+export function formatAlertTime(createdAt: string, now: Date = new Date()): string {
+  const at = new Date(createdAt);
+  if (Number.isNaN(at.getTime())) return '';
+  const minutes = Math.floor((now.getTime() - at.getTime()) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  return dayFormat.format(at);
+}

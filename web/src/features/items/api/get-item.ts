@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Item } from '@garage/contracts';
+import { api } from '@/lib/api-client';
+
+export function getItem(id: string, signal?: AbortSignal): Promise<Item> {
+  return api.get<Item>(`/api/items/${encodeURIComponent(id)}`, { signal });
+}
+
+export const getItemQueryOptions = (id: string) =>
+  queryOptions({ queryKey: ['items', 'detail', id], queryFn: ({ signal }) => getItem(id, signal) });
+
+export function useItem(id: string) {
+  return useQuery(getItemQueryOptions(id));
+}

@@ -1,0 +1,38 @@
+import { MONEY_BACK_DAYS, SUPPORT_RESPONSE_HOURS } from '@garage/contracts';
+
+export const PREMIUM_FEATURES = [
+  {
+    icon: '🛒',
+    title: 'Reserve & Pay in Advance',
+    text: 'Reserve items before the sale opens. Reservations are paid upfront and collected during sale hours.',
+  },
+  { icon: '🔔', title: 'Saved Searches & Alerts', text: 'Save what you are looking for and get an alert when it shows up nearby.' },
+  { icon: '📍', title: 'Wider Search Radius', text: 'Search up to 100 miles away instead of 50.' },
+  { icon: '🗺️', title: 'Route Optimization', text: 'Plan the fastest route through the sales you want to visit.' },
+  { icon: '🚗', title: 'Multi-Stop Planning', text: 'Line up several sales in one trip and never miss an opening time.' },
+  {
+    icon: '💬',
+    title: 'Priority Support',
+    text: `Jump the queue: we answer premium members within ${SUPPORT_RESPONSE_HOURS} hours.`,
+  },
+] as const;
+
+export const PREMIUM_FAQ = [
+  {
+    question: 'Can I cancel anytime?',
+    answer: 'Yes. Cancel whenever you like from your account; you keep premium until the end of the paid year.',
+  },
+  {
+    question: 'Is there a money-back guarantee?',
+    answer: `Yes. If premium is not for you, ask within ${MONEY_BACK_DAYS} days for a full refund, no questions asked.`,
+  },
+  {
+    question: 'How do reservations work?',
+    answer:
+      'Reserve an item from search results and pay for it upfront. The seller holds it for you, and you collect it during the sale hours.',
+  },
+  {
+    question: 'How fast is support?',
+    answer: `Premium members get an answer within ${SUPPORT_RESPONSE_HOURS} hours.`,
+  },
+] as const;

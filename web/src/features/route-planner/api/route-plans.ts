@@ -1,0 +1,76 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RoutePlan, RoutePlanBody, RoutePlanPreview, RoutePlanSummary } from '@garage/contracts';
+import { api } from '@/lib/api-client';
+
+/** What the form sends: the contract's body before defaults (minutesPerStop, name) are applied. */
+export type RoutePlanRequest = Omit<RoutePlanBody, 'minutesPerStop' | 'name'> & { minutesPerStop?: number; name?: string | null };
+
+export const routePlanKeys = {
+  all: ['route-plans'] as const,
+  list: ['route-plans', 'list'] as const,
+  detail: (id: string) => ['route-plans', 'detail', id] as const,
+};
+
+/** POST /api/route-plans/preview: everyone signed in gets the summary; members also the plan. */
+export function previewRoutePlan(body: RoutePlanRequest): Promise<RoutePlanPreview> {
+  return api.post<RoutePlanPreview>('/api/route-plans/preview', body);
+}
+
+/** POST /api/route-plans: plans and saves (premium; the server answers 403 otherwise). */
+export function createRoutePlan(body: RoutePlanRequest): Promise<RoutePlan> {
+  return api.post<RoutePlan>('/api/route-plans', body);
+}
+
+export function getRoutePlans(signal?: AbortSignal): Promise<RoutePlanSummary[]> {
+  return api.get<RoutePlanSummary[]>('/api/route-plans', { signal });
+}
+
+export function getRoutePlan(id: string, signal?: AbortSignal): Promise<RoutePlan> {
+  return api.get<RoutePlan>(`/api/route-plans/${encodeURIComponent(id)}`, { signal });
+}
+
+export function deleteRoutePlan(id: number): Promise<void> {
+  return api.delete(`/api/route-plans/${id}`);
+}
+
+export const routePlanCalendarPath = (id: number) => `/api/route-plans/${id}/calendar.ics`;
+
+export const routePlansQueryOptions = () => queryOptions({ queryKey: routePlanKeys.list, queryFn: ({ signal }) => getRoutePlans(signal) });
+
+export const routePlanQueryOptions = (id: string) =>
+  // A saved plan is a snapshot: it never changes on the server.
+  queryOptions({ queryKey: routePlanKeys.detail(id), queryFn: ({ signal }) => getRoutePlan(id, signal), staleTime: Infinity });
+
+export function useRoutePlans() {
+  return useQuery(routePlansQueryOptions());
+}
+
+export function useRoutePlan(id: string) {
+  return useQuery(routePlanQueryOptions(id));
+}
+
+export function usePreviewRoutePlan() {
+  return useMutation({ mutationFn: previewRoutePlan });
+}
+
+export function useCreateRoutePlan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createRoutePlan,
+    onSuccess: (plan) => {
+      if (plan.id !== null) queryClient.setQueryData(routePlanKeys.detail(String(plan.id)), plan);
+      void queryClient.invalidateQueries({ queryKey: routePlanKeys.list });
+    },
+  });
+}
+
+export function useDeleteRoutePlan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteRoutePlan,
+    onSuccess: (_result, id) => {
+      queryClient.removeQueries({ queryKey: routePlanKeys.detail(String(id)) });
+      void queryClient.invalidateQueries({ queryKey: routePlanKeys.list });
+    },
+  });
+}

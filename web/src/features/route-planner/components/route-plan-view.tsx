@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ApiError, isNotFound } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
+import { Alert } from '@/components/ui/alert';
+import { Button, LinkButton } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Spinner } from '@/components/ui/spinner';
+import { downloadCalendar } from '@/features/calendar/api/download-calendar';
+import { CalendarIcon } from '@/features/calendar/components/add-to-calendar-link';
+import { routePlanCalendarPath, useDeleteRoutePlan, useRoutePlan } from '../api/route-plans';
+import { RoutePlanResult } from './route-plan-result';
+
+export function planTitle(plan: { name: string | null; date: string }): string {
+  return plan.name ?? `Garage sales on ${formatDate(plan.date)}`;
+}
+
+/** An unknown id (404) or one that is not an id at all (400): either way there is no such plan. */
+export function isMissing(error: unknown): boolean {
+  return isNotFound(error) || (error instanceof ApiError && error.status === 400);
+}
+
+export function PlanNotFound() {
+  return (
+    <EmptyState title="Route Plan Not Found" icon="🗺️" asPageHeading>
+      <title>Route Plan Not Found | Garage</title>
+      <p>This route plan does not exist or has been deleted.</p>
+      <p className="mt-4">
+        <LinkButton to="/plans">My Route Plans</LinkButton>
+      </p>
+    </EmptyState>
+  );
+}
+
+/** /plan/:id: a saved plan with its map, stops, directions, calendar file and printable view. */
+export function RoutePlanView({ planId }: { planId: string }) {
+  const navigate = useNavigate();
+  const planQuery = useRoutePlan(planId);
+  const deletePlan = useDeleteRoutePlan();
+  const [confirming, setConfirming] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  const [downloadFailed, setDownloadFailed] = useState(false);
+
+  if (planQuery.isPending) return <Spinner label="Loading route plan..." className="py-24" />;
+  if (planQuery.isError) {
+    if (isMissing(planQuery.error)) return <PlanNotFound />;
+    return (
+      <Alert tone="error" title="Failed to load the route plan">
+        <Button variant="secondary" size="sm" className="mt-2" onClick={() => void planQuery.refetch()}>
+          Try Again
+        </Button>
+      </Alert>
+    );
+  }
+
+  const plan = planQuery.data;
+  const id = plan.id!;
+  const title = planTitle(plan);
+
+  const onDownload = async () => {
+    setDownloading(true);
+    setDownloadFailed(false);
+    try {
+      await downloadCalendar(routePlanCalendarPath(id), `garage-route-plan-${id}.ics`);
+    } catch {
+      setDownloadFailed(true);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <div className="space-y-6">
+      <title>{`${title} | Garage`}</title>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{title}</h1>
+          <p className="mt-1 text-gray-700">Your route, planned stop by stop. Times are estimates for driving by car.</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {plan.stops.length > 0 && (
+            <Button variant="secondary" onClick={() => void onDownload()} disabled={downloading}>
+              <CalendarIcon />
+              {downloading ? 'Preparing...' : 'Download calendar (.ics)'}
+            </Button>
+          )}
+          <LinkButton to={`/plan/${id}/print`} variant="secondary">
+            Printable view
+          </LinkButton>
+          <Button variant="danger" onClick={() => setConfirming(true)}>
+            Delete Plan
+          </Button>
+        </div>
+      </div>
+      {downloadFailed && <Alert tone="error">Could not get the calendar file. Please try again.</Alert>}
+      <RoutePlanResult plan={plan} />
+      <ConfirmDialog
+        open={confirming}
+        title="Delete this route plan?"
+        message="The plan and its stops are removed. The sales themselves stay as they are."
+        confirmLabel="Delete Plan"
+        busyLabel="Deleting..."
+        busy={deletePlan.isPending}
+        onConfirm={() =>
+          deletePlan.mutate(id, {
+            onSuccess: () => navigate('/plans'),
+            onError: () => setConfirming(false),
+          })
+        }
+        onCancel={() => setConfirming(false)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Item, Sale } from '@garage/contracts';
+import { api } from '@/lib/api-client';
+
+export type SaleWithItems = Sale & { items: Item[] };
+
+export function getSale(id: string, signal?: AbortSignal): Promise<SaleWithItems> {
+  return api.get<SaleWithItems>(`/api/sales/${encodeURIComponent(id)}`, { signal });
+}
+
+export const getSaleQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['sales', 'detail', id],
+    queryFn: ({ signal }) => getSale(id, signal),
+  });
+
+export function useSale(id: string) {
+  return useQuery(getSaleQueryOptions(id));
+}

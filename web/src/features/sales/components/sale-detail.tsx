@@ -1,0 +1,244 @@
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import type { Item } from '@garage/contracts';
+import { conditionLabel } from '@garage/contracts';
+import { isNotFound } from '@/lib/api-client';
+import { useUser, type LoginRedirectState } from '@/lib/auth';
+import { formatDateRange, formatPrice, formatRating, formatTimeRange, fullName, pluralize } from '@/lib/format';
+import { ItemStatusBadge } from '@/components/item-status-badge';
+import { SaleStatusBadge } from '@/components/sale-status-badge';
+import { Alert } from '@/components/ui/alert';
+import { Button, LinkButton } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Spinner } from '@/components/ui/spinner';
+import { useDeleteSale } from '../api/delete-sale';
+import { useSale } from '../api/get-sale';
+import { AddToCalendarLink } from '@/features/calendar/components/add-to-calendar-link';
+import { FavoriteButton } from '@/features/favorites/components/favorite-button';
+import { AddToPlanButton } from '@/features/route-planner/components/add-to-plan-button';
+
+function SaleItemCard({ item }: { item: Item }) {
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-gray-200">
+      <div className="aspect-[4/3] bg-gray-100">
+        {item.image_urls[0] ? (
+          <img src={item.image_urls[0]} alt={item.title} loading="lazy" className="h-full w-full object-cover" />
+        ) : (
+          <div className="flex h-full items-center justify-center text-sm text-gray-600">No photo</div>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-4">
+        <div className="flex items-start justify-between gap-2">
+          <h3 className="font-semibold text-gray-900">
+            <Link to={`/items/${item.id}`} className="hover:underline">
+              {item.title}
+            </Link>
+          </h3>
+          <span className="flex shrink-0 items-center gap-1">
+            <ItemStatusBadge item={item} withSale={false} />
+            <FavoriteButton kind="item" id={item.id} title={item.title} />
+          </span>
+        </div>
+        <p className="text-lg font-bold text-green-800">
+          {formatPrice(item.price)}
+          {item.original_price !== null && item.original_price > item.price && (
+            <span className="ml-2 text-sm font-normal text-gray-600 line-through">
+              <span className="sr-only">Original price </span>
+              {formatPrice(item.original_price)}
+            </span>
+          )}
+        </p>
+        <p className="text-sm text-gray-700">
+          {item.category} · {conditionLabel(item.condition)}
+        </p>
+      </div>
+    </article>
+  );
+}
+
+export function SaleDetail({ saleId }: { saleId: string }) {
+  const user = useUser();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const saleQuery = useSale(saleId);
+  const deleteSale = useDeleteSale();
+  const [confirming, setConfirming] = useState(false);
+
+  if (saleQuery.isPending) {
+    return (
+      <>
+        <title>Garage Sale | Garage</title>
+        <Spinner label="Loading sale..." className="py-24" />
+      </>
+    );
+  }
+
+  if (saleQuery.isError) {
+    if (isNotFound(saleQuery.error)) {
+      return (
+        <EmptyState title="Sale Not Found" icon="🔍" asPageHeading>
+          <title>Sale Not Found | Garage</title>
+          <p>This garage sale does not exist or has been removed.</p>
+          <p className="mt-4">
+            <LinkButton to="/sales">Browse Garage Sales</LinkButton>
+          </p>
+        </EmptyState>
+      );
+    }
+    return (
+      <Alert tone="error" title="Failed to load sale">
+        <title>Garage Sale | Garage</title>
+        <Button variant="secondary" size="sm" className="mt-2" onClick={() => void saleQuery.refetch()}>
+          Try Again
+        </Button>
+      </Alert>
+    );
+  }
+
+  const sale = saleQuery.data;
+  const items = sale.items ?? [];
+  const isOwner = user !== null && user.id === sale.user_id;
+  const host = fullName(sale.first_name, sale.last_name);
+  const loginState: LoginRedirectState = { from: location.pathname };
+
+  const onDelete = () => {
+    deleteSale.mutate(sale.id, {
+      onSuccess: () => navigate('/my-sales'),
+      onError: () => {
+        setConfirming(false);
+        window.alert('Failed to delete sale. Please try again.');
+      },
+    });
+  };
+
+  return (
+    <div className="space-y-8">
+      <title>{`${sale.title} | Garage`}</title>
+      <nav aria-label="Breadcrumb" className="text-sm text-gray-700">
+        <Link to="/sales" className="text-blue-700 underline hover:text-blue-900">
+          Sales
+        </Link>{' '}
+        / <span aria-current="page">{sale.title}</span>
+      </nav>
+
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-3xl font-bold text-gray-900">{sale.title}</h1>
+            <SaleStatusBadge status={sale.status} />
+            <FavoriteButton kind="sale" id={sale.id} title={sale.title} variant="labelled" />
+          </div>
+          {sale.description && <p className="mt-2 max-w-3xl whitespace-pre-line text-gray-700">{sale.description}</p>}
+        </div>
+        {isOwner && (
+          <div className="flex flex-wrap gap-2">
+            <LinkButton to={`/sales/${sale.id}/edit`} variant="secondary">
+              Edit Sale
+            </LinkButton>
+            <LinkButton to={`/sales/${sale.id}/add-item`} variant="success">
+              Add Item
+            </LinkButton>
+            <Button variant="danger" onClick={() => setConfirming(true)}>
+              Delete Sale
+            </Button>
+          </div>
+        )}
+      </div>
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <section aria-labelledby="when-heading" className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-gray-200">
+          <h2 id="when-heading" className="text-lg font-semibold text-gray-900">
+            When
+          </h2>
+          <p className="mt-2 text-gray-800">{formatDateRange(sale.start_date, sale.end_date)}</p>
+          <p className="text-gray-800">{formatTimeRange(sale.start_time, sale.end_time)}</p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <AddToCalendarLink saleId={sale.id} />
+            {sale.status === 'active' && <AddToPlanButton sale={sale} />}
+          </div>
+        </section>
+        <section aria-labelledby="where-heading" className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-gray-200">
+          <h2 id="where-heading" className="text-lg font-semibold text-gray-900">
+            Where
+          </h2>
+          {user && sale.address ? (
+            <>
+              <p className="mt-2 text-gray-800">{sale.address}</p>
+              <p className="text-gray-800">
+                {sale.city}, {sale.state} {sale.zip_code}
+              </p>
+              {host && (
+                <p className="mt-3 text-sm text-gray-700">
+                  Hosted by <span className="font-medium text-gray-900">{host}</span>
+                  {sale.rating !== null && <> · ★ {formatRating(sale.rating)}</>}
+                </p>
+              )}
+              {sale.phone && (
+                <p className="text-sm text-gray-700">
+                  Phone:{' '}
+                  <a href={`tel:${sale.phone}`} className="text-blue-700 hover:underline">
+                    {sale.phone}
+                  </a>
+                </p>
+              )}
+            </>
+          ) : (
+            <>
+              <p className="mt-2 text-gray-800">
+                {sale.city}, {sale.state}
+              </p>
+              <div className="mt-3 rounded-md bg-blue-50 p-3 text-sm text-blue-900">
+                <p>Sign in to see the full address, the host and their phone number.</p>
+                <p className="mt-2 flex gap-3">
+                  <Link to="/login" state={loginState} className="font-semibold underline">
+                    Sign In
+                  </Link>
+                  <Link to="/register" className="font-semibold underline">
+                    Register
+                  </Link>
+                </p>
+              </div>
+            </>
+          )}
+        </section>
+      </div>
+
+      <section aria-labelledby="items-heading">
+        <h2 id="items-heading" className="mb-4 text-xl font-semibold text-gray-900">
+          Items for Sale ({pluralize(items.length, 'item')})
+        </h2>
+        {items.length === 0 ? (
+          <EmptyState title="No items listed yet">
+            {isOwner ? (
+              <Link to={`/sales/${sale.id}/add-item`} className="font-semibold text-blue-700 underline">
+                Add the first item
+              </Link>
+            ) : (
+              'Check back closer to the sale date.'
+            )}
+          </EmptyState>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {items.map((item) => (
+              <li key={item.id}>
+                <SaleItemCard item={item} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <ConfirmDialog
+        open={confirming}
+        title="Delete this garage sale?"
+        message="Are you sure you want to delete this garage sale? This action cannot be undone. Its items are kept in My Items and can be added to another sale."
+        confirmLabel="Delete Sale"
+        busyLabel="Deleting..."
+        busy={deleteSale.isPending}
+        onConfirm={onDelete}
+        onCancel={() => setConfirming(false)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { aSale } from '@/test/fixtures';
+import { json, mockFetch, removeGeolocation, renderScreen, signInAs, signOutForTest, stubGeolocation, testUser } from '@/test/render';
+import { SalesBrowser } from './sales-browser';
+
+type Success = (position: { coords: { latitude: number; longitude: number } }) => void;
+type Failure = (error: { code: number }) => void;
+
+/** A browser whose location answers are scripted, one per request. */
+function scriptedGeolocation(...answers: Array<{ code: number } | { latitude: number; longitude: number }>) {
+  const getCurrentPosition = vi.fn((success: Success, failure: Failure) => {
+    const answer = answers.shift()!;
+    if ('code' in answer) failure(answer);
+    else success({ coords: answer });
+  });
+  stubGeolocation({ getCurrentPosition } as unknown as Geolocation);
+  return getCurrentPosition;
+}
+
+describe('Browse sales', () => {
+  afterEach(() => {
+    signOutForTest();
+    removeGeolocation();
+  });
+
+  it('asks for the location with the spec options, and on denial offers Try Again', async () => {
+    const geo = scriptedGeolocation({ code: 1 }, { latitude: 39.8, longitude: -89.6 });
+    const { calls } = mockFetch({ 'GET /api/sales': () => json([aSale()]) });
+    renderScreen(<SalesBrowser />, { path: '/sales' });
+
+    expect(await screen.findByText('Location access denied. Please enable location permissions to see nearby sales.')).toBeInTheDocument();
+    expect(geo).toHaveBeenCalledWith(expect.any(Function), expect.any(Function), {
+      enableHighAccuracy: true,
+      timeout: 10_000,
+      maximumAge: 300_000,
+    });
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0].url.searchParams.get('latitude')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('Showing garage sales within 25 miles of your location.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try Again' })).not.toBeInTheDocument();
+    await waitFor(() => expect(calls.at(-1)!.url.searchParams.get('latitude')).toBe('39.8'));
+    expect(calls.at(-1)!.url.searchParams.get('longitude')).toBe('-89.6');
+    expect(calls.at(-1)!.url.searchParams.get('radius')).toBe('25');
+  });
+
+  it.each([
+    [2, 'Location information unavailable'],
+    [3, 'Location request timed out'],
+    [99, 'Unable to get your location'],
+  ])('shows the message for error code %i', async (code, message) => {
+    scriptedGeolocation({ code });
+    mockFetch({ 'GET /api/sales': () => json([]) });
+    renderScreen(<SalesBrowser />, { path: '/sales' });
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
+  it('says when the browser has no geolocation', async () => {
+    stubGeolocation(undefined);
+    mockFetch({ 'GET /api/sales': () => json([]) });
+    renderScreen(<SalesBrowser />, { path: '/sales' });
+    expect(await screen.findByText('Geolocation is not supported by this browser')).toBeInTheDocument();
+  });
+
+  it('shows the empty state with a link to create a sale', async () => {
+    scriptedGeolocation({ latitude: 1, longitude: 1 });
+    mockFetch({ 'GET /api/sales': () => json([]) });
+    renderScreen(<SalesBrowser />, { path: '/sales' });
+    expect(await screen.findByRole('heading', { name: 'No garage sales found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'create a garage sale' })).toHaveAttribute('href', '/create-sale');
+  });
+
+  it('lists sales in the list view and sends the filters', async () => {
+    scriptedGeolocation({ latitude: 39.8, longitude: -89.6 });
+    const { calls } = mockFetch({ 'GET /api/sales': () => json([aSale({ distance: 2.345 })]) });
+    renderScreen(<SalesBrowser />, { path: '/sales' });
+    await userEvent.click(await screen.findByRole('button', { name: 'List View' }));
+    const card = (await screen.findByRole('link', { name: 'Maple Street Moving Sale' })).closest('article')!;
+    expect(within(card).getByText('2.3 miles away')).toBeInTheDocument();
+    expect(within(card).getByText('8:00 AM - 4:00 PM')).toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('Start Date'), { target: { value: '2030-06-14' } });
+    await userEvent.selectOptions(screen.getByLabelText('Radius'), '50');
+    await waitFor(() => expect(calls.at(-1)!.url.searchParams.get('radius')).toBe('50'));
+    expect(calls.at(-1)!.url.searchParams.get('startDate')).toBe('2030-06-14');
+    // Free users choose up to 50 miles.
+    expect(screen.queryByRole('option', { name: 'Within 100 miles' })).not.toBeInTheDocument();
+  });
+
+  it('does not ask the server for an inverted window; says so next to the field', async () => {
+    scriptedGeolocation({ latitude: 39.8, longitude: -89.6 });
+    const { calls } = mockFetch({ 'GET /api/sales': () => json([aSale()]) });
+    renderScreen(<SalesBrowser />, {
+      path: '/sales',
+      route: '/sales?startTime=17:00&endTime=12:00&startDate=2030-06-14&endDate=2030-06-13',
+    });
+    expect(await screen.findByText('End time must be after the start time')).toBeInTheDocument();
+    expect(screen.getByText('End date cannot be before the start date')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Check the dates and times' })).toBeInTheDocument();
+    expect(screen.getByLabelText('End Time')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText('End Time'), { target: { value: '19:00' } });
+    fireEvent.change(screen.getByLabelText('End Date'), { target: { value: '2030-06-15' } });
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0].url.searchParams.get('endTime')).toBe('19:00');
+    expect(screen.queryByText('End time must be after the start time')).not.toBeInTheDocument();
+  });
+
+  it('offers 100 miles to premium users', async () => {
+    signInAs({ ...testUser, isPremium: true });
+    scriptedGeolocation({ latitude: 39.8, longitude: -89.6 });
+    mockFetch({ 'GET /api/sales': () => json([]) });
+    renderScreen(<SalesBrowser />, { path: '/sales' });
+    expect(await screen.findByRole('option', { name: 'Within 100 miles' })).toBeInTheDocument();
+  });
+
+  it('draws markers only for valid coordinates, with the popup and the legend', async () => {
+    scriptedGeolocation({ latitude: 39.8, longitude: -89.6 });
+    mockFetch({
+      'GET /api/sales': () =>
+        json([
+          aSale({ id: 1, title: 'Valid Sale', description: 'x'.repeat(150) }),
+          aSale({ id: 2, title: 'No Coordinates', latitude: null, longitude: null }),
+          aSale({ id: 3, title: 'Off The Planet', latitude: 95, longitude: 10 }),
+          aSale({ id: 4, title: 'Bad Longitude', latitude: 10, longitude: -181 }),
+        ]),
+    });
+    const { container } = renderScreen(<SalesBrowser />, { path: '/sales' });
+    const legend = await screen.findByLabelText('Map legend', {}, { timeout: 3000 });
+    expect(legend).toHaveTextContent('Your location');
+    expect(legend).toHaveTextContent('1 garage sale');
+    const markers = container.querySelectorAll('.leaflet-marker-icon');
+    expect([...markers].map((marker) => marker.getAttribute('title'))).toEqual(['Valid Sale']);
+
+    await act(async () => {
+      fireEvent.click(markers[0]);
+    });
+    const popup = await screen.findByRole('link', { name: 'View Sale' });
+    expect(popup).toHaveAttribute('href', '/sales/1');
+    expect(screen.getByText(`${'x'.repeat(100)}...`)).toBeInTheDocument();
+  });
+});

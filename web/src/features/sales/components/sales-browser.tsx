@@ -1,0 +1,128 @@
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { PREMIUM_RADIUS_CHOICES, RADIUS_CHOICES } from '@garage/contracts';
+import { useUser } from '@/lib/auth';
+import { cn } from '@/lib/cn';
+import { pluralize } from '@/lib/format';
+import { useGeolocation } from '@/hooks/use-geolocation';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Spinner } from '@/components/ui/spinner';
+import { useSales } from '../api/get-sales';
+import { useSaleFilters } from '../hooks/use-sale-filters';
+import { saleFilterErrors } from '../utils/filter-window';
+import { SaleFilters } from './sale-filters';
+import { SaleCard } from './sale-summary';
+
+// Leaflet is the heaviest part of the page: it loads only when the map is shown.
+const SalesMap = lazy(() => import('./sales-map'));
+
+type View = 'map' | 'list';
+
+export function SalesBrowser() {
+  const user = useUser();
+  const isPremium = Boolean(user?.isPremium);
+  const radiusChoices = isPremium ? PREMIUM_RADIUS_CHOICES : RADIUS_CHOICES;
+  const [filters, setFilters, clearFilters] = useSaleFilters(radiusChoices);
+  const geo = useGeolocation();
+  const [view, setView] = useState<View>('map');
+
+  const filterErrors = saleFilterErrors(filters);
+  const windowValid = Object.keys(filterErrors).length === 0;
+
+  // Sales are fetched once the location question is settled, so the list does not load twice.
+  const sales = useSales({ ...filters, ...(geo.position ?? {}) }, { enabled: !geo.loading && windowValid });
+  const list = sales.data ?? [];
+  const loading = windowValid && (geo.loading || sales.isPending);
+
+  return (
+    <div className="space-y-5">
+      {geo.loading && (
+        <p className="text-sm text-gray-700" role="status">
+          Finding your location...
+        </p>
+      )}
+      {geo.error && (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+        >
+          <div>
+            <p className="font-semibold">{geo.error}</p>
+            <p className="mt-1">Showing upcoming sales everywhere instead of nearby ones.</p>
+          </div>
+          <Button variant="secondary" size="sm" onClick={geo.retry}>
+            Try Again
+          </Button>
+        </div>
+      )}
+      {geo.position && <Alert tone="success">Showing garage sales within {filters.radius} miles of your location.</Alert>}
+
+      <SaleFilters
+        filters={filters}
+        radiusChoices={radiusChoices}
+        onChange={setFilters}
+        onClear={clearFilters}
+        isPremium={isPremium}
+        errors={filterErrors}
+      />
+
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm font-medium text-gray-800" aria-live="polite">
+          {!windowValid
+            ? 'Correct the filters to see sales'
+            : loading
+              ? 'Loading garage sales...'
+              : `${pluralize(list.length, 'garage sale')} found`}
+        </p>
+        <div role="group" aria-label="View" className="inline-flex rounded-md shadow-sm">
+          {(['map', 'list'] as const).map((option) => (
+            <button
+              key={option}
+              type="button"
+              aria-pressed={view === option}
+              onClick={() => setView(option)}
+              className={cn(
+                'border border-gray-300 px-4 py-2 text-sm font-medium first:rounded-l-md last:rounded-r-md',
+                view === option ? 'border-blue-700 bg-blue-700 text-white' : 'bg-white text-gray-800 hover:bg-gray-100',
+              )}
+            >
+              {option === 'map' ? 'Map View' : 'List View'}
+            </button>
+          ))}
+        </div>
+      </div>
+
+      {!windowValid ? (
+        <EmptyState title="Check the dates and times">
+          <p>The end of the window must come after its start.</p>
+        </EmptyState>
+      ) : loading ? (
+        <Spinner label="Loading garage sales..." className="py-16" />
+      ) : list.length === 0 ? (
+        <EmptyState title="No garage sales found" icon="🏷️">
+          <p>
+            Try widening the radius or changing the dates, or{' '}
+            <Link to="/create-sale" className="font-semibold text-blue-700 underline">
+              create a garage sale
+            </Link>{' '}
+            of your own.
+          </p>
+        </EmptyState>
+      ) : view === 'map' ? (
+        <Suspense fallback={<Spinner label="Loading map..." className="h-[28rem]" />}>
+          <SalesMap sales={list} position={geo.position} />
+        </Suspense>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {list.map((sale) => (
+            <li key={sale.id}>
+              <SaleCard sale={sale} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { Link } from 'react-router-dom';
+import { conditionLabel, type SearchResult } from '@garage/contracts';
+import { formatPrice, formatShortDate, fullName } from '@/lib/format';
+import { Badge } from '@/components/ui/badge';
+import { Button, LinkButton } from '@/components/ui/button';
+import { FavoriteButton } from '@/features/favorites/components/favorite-button';
+
+interface SearchResultCardProps {
+  result: SearchResult;
+  viewerId: number | null;
+  isPremium: boolean;
+  reserving: boolean;
+  onReserve: (id: number) => void;
+}
+
+export function SearchResultCard({ result, viewerId, isPremium, reserving, onReserve }: SearchResultCardProps) {
+  const seller = fullName(result.first_name, result.last_name);
+  const own = viewerId !== null && viewerId === result.user_id;
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-gray-200">
+      <div className="aspect-[4/3] bg-gray-100">
+        {result.image_urls[0] ? (
+          <img src={result.image_urls[0]} alt={result.title} loading="lazy" className="h-full w-full object-cover" />
+        ) : (
+          <div className="flex h-full items-center justify-center text-sm text-gray-600">No photo</div>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <div className="flex items-start justify-between gap-2">
+          <h2 className="text-lg font-semibold text-gray-900">
+            <Link to={`/items/${result.id}`} className="hover:underline">
+              {result.title}
+            </Link>
+          </h2>
+          <p className="shrink-0 text-lg font-bold text-green-800">{formatPrice(result.price)}</p>
+          <FavoriteButton kind="item" id={result.id} title={result.title} className="-mt-1" />
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Badge tone="blue">{result.category}</Badge>
+          <Badge tone="gray">{conditionLabel(result.condition)}</Badge>
+          {result.is_reserved && <Badge tone="amber">Reserved</Badge>}
+        </div>
+        <p className="text-sm text-gray-700">
+          {result.city}, {result.state} · Starts {formatShortDate(result.start_date)}
+          {result.distance !== undefined && ` · ${result.distance.toFixed(1)} mi`}
+        </p>
+        {result.description && <p className="line-clamp-3 text-sm text-gray-800">{result.description}</p>}
+        <p className="text-sm text-gray-700">
+          At{' '}
+          <Link to={`/sales/${result.garage_sale_id}`} className="font-medium text-blue-700 hover:underline">
+            {result.sale_title}
+          </Link>
+        </p>
+        <p className="text-sm text-gray-700">{seller ? `Seller: ${seller}` : 'Sign in to see the seller'}</p>
+        <div className="mt-auto pt-2">
+          {isPremium ? (
+            !own && (
+              <Button variant="success" className="w-full" disabled={result.is_reserved || reserving} onClick={() => onReserve(result.id)}>
+                {result.is_reserved ? 'Reserved' : reserving ? 'Reserving...' : 'Reserve Item'}
+              </Button>
+            )
+          ) : (
+            <LinkButton to="/subscribe" variant="secondary" className="w-full">
+              Upgrade to Reserve
+            </LinkButton>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,160 @@
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import type { AuthResponse, LoginBody, RegisterBody, User } from '@garage/contracts';
+import { ApiError, api, configureApiClient } from './api-client';
+import { clearSession, readStoredToken, readStoredUser, writeSession, writeStoredUser } from './storage';
+import { Spinner } from '@/components/ui/spinner';
+
+/**
+ * The session: a token and the user, kept in local storage and in a small external store so the
+ * API client (outside React) can end it on a 401 and every component sees the change at once.
+ */
+
+export type SessionStatus = 'resolving' | 'authenticated' | 'anonymous';
+
+export interface SessionState {
+  status: SessionStatus;
+  token: string | null;
+  user: User | null;
+  /** True once the server refused the token (expired or revoked), until the next sign-in. */
+  expired?: boolean;
+}
+
+/** Where a signed-out visitor is sent back to after signing in. */
+export interface LoginRedirectState {
+  from?: string;
+  reason?: 'expired';
+}
+
+function initialState(): SessionState {
+  const token = readStoredToken();
+  const user = readStoredUser();
+  if (!token) return { status: 'anonymous', token: null, user: null };
+  // A stored token is checked against GET /api/users/me before signed-in-only screens render.
+  return { status: 'resolving', token, user };
+}
+
+let state: SessionState = initialState();
+const listeners = new Set<() => void>();
+
+function setState(next: SessionState) {
+  state = next;
+  listeners.forEach((listener) => listener());
+}
+
+export const sessionStore = {
+  get: (): SessionState => state,
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /** Test helper and boot hook: re-reads local storage. */
+  reload(): void {
+    setState(initialState());
+  },
+};
+
+let onSignedOutByServer: (from: string) => void = () => {};
+
+/** The app decides how to reach /login (the router lives in app/). */
+export function setUnauthorizedRedirect(handler: (from: string) => void): void {
+  onSignedOutByServer = handler;
+}
+
+configureApiClient({
+  getToken: () => state.token,
+  onUnauthorized: () => {
+    if (!state.token) return; // several calls may fail at once: sign out once
+    clearSession();
+    setState({ status: 'anonymous', token: null, user: null, expired: true });
+    const { pathname, search, hash } = window.location;
+    if (pathname !== '/login') onSignedOutByServer(`${pathname}${search}${hash}`);
+  },
+});
+
+function signIn({ token, user }: AuthResponse): User {
+  writeSession(token, user);
+  setState({ status: 'authenticated', token, user });
+  return user;
+}
+
+export async function login(body: LoginBody): Promise<User> {
+  return signIn(await api.post<AuthResponse>('/api/auth/login', body, { auth: false }));
+}
+
+export async function register(body: RegisterBody): Promise<User> {
+  return signIn(await api.post<AuthResponse>('/api/auth/register', body, { auth: false }));
+}
+
+export function logout(): void {
+  clearSession();
+  setState({ status: 'anonymous', token: null, user: null });
+}
+
+/** Replaces the user after the server changed it (profile saved, premium bought). */
+export function setUser(user: User): void {
+  if (!state.token) return;
+  writeStoredUser(user);
+  setState({ ...state, status: 'authenticated', user });
+}
+
+/** GET /api/users/me: refreshes the stored user; a 401 ends the session through the client. */
+export async function refreshUser(): Promise<User | null> {
+  const token = state.token;
+  if (!token) return null;
+  try {
+    const user = await api.get<User>('/api/users/me');
+    if (state.token === token) setUser(user);
+    return user;
+  } catch (error) {
+    if (state.token !== token) return null;
+    if (error instanceof ApiError && error.status === 401) return null; // already signed out
+    // Offline or server trouble: keep the stored user rather than signing out.
+    if (state.user) setState({ ...state, status: 'authenticated' });
+    else logout();
+    return state.user;
+  }
+}
+
+/**
+ * After a confirmed payment. Auth applies it a moment later (payments publishes
+ * `payment.succeeded`, auth consumes it), so GET /api/users/me can still say "free" for a few
+ * milliseconds: ask again briefly until it says premium. If it still lags, show the expiry the
+ * confirmation answered with; the next refresh of the user replaces it with auth's own.
+ */
+export async function refreshUntilPremium(premiumExpiresAt: string, { attempts = 10, delayMs = 150 } = {}): Promise<User | null> {
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const user = await refreshUser();
+    if (!user || user.isPremium) return user;
+    await new Promise((resolve) => setTimeout(resolve, delayMs * (attempt + 1)));
+  }
+  if (!state.user) return null;
+  const user = { ...state.user, isPremium: true, premiumExpiresAt };
+  setUser(user);
+  return user;
+}
+
+export function useSession(): SessionState {
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);
+}
+
+/** The signed-in user, or null for a visitor (the stored user while the session resolves). */
+export function useUser(): User | null {
+  const session = useSession();
+  return session.status === 'anonymous' ? null : session.user;
+}
+
+/** Signed-in-only routes: a spinner while the session resolves, else /login remembering the page. */
+export function ProtectedRoute({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  if (session.status === 'resolving') {
+    return <Spinner label="Checking your session..." className="py-24" />;
+  }
+  if (session.status === 'anonymous' || !session.user) {
+    const from = `${location.pathname}${location.search}${location.hash}`;
+    const state: LoginRedirectState = session.expired ? { from, reason: 'expired' } : { from };
+    return <Navigate to="/login" replace state={state} />;
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatDate,
+  formatDateRange,
+  formatPrice,
+  formatRating,
+  formatTime,
+  formatTimeRange,
+  formatTimestampDate,
+  parseDateOnly,
+  todayLocal,
+  truncate,
+} from './format';
+
+describe('dates', () => {
+  it('reads a calendar date in local time, never shifting the day', () => {
+    const date = parseDateOnly('2030-06-14')!;
+    expect([date.getFullYear(), date.getMonth(), date.getDate()]).toEqual([2030, 5, 14]);
+    expect(parseDateOnly('14/06/2030')).toBeNull();
+  });
+
+  it('formats dates in US English', () => {
+    expect(formatDate('2030-06-14')).toBe('Fri, Jun 14, 2030');
+  });
+
+  it('shows one day when start and end are the same', () => {
+    expect(formatDateRange('2030-06-14', '2030-06-14')).toBe('Fri, Jun 14, 2030');
+  });
+
+  it('shows a range when start and end differ', () => {
+    expect(formatDateRange('2030-06-14', '2030-06-15')).toBe('Fri, Jun 14, 2030 - Sat, Jun 15, 2030');
+    expect(formatDateRange('2030-06-14', '2030-06-15', 'short')).toBe('Jun 14, 2030 - Jun 15, 2030');
+  });
+
+  it('formats premium expiry timestamps, or Unknown', () => {
+    expect(formatTimestampDate('2031-01-05T12:00:00Z')).toBe('January 5, 2031');
+    expect(formatTimestampDate(null)).toBe('Unknown');
+    expect(formatTimestampDate('not a date')).toBe('Unknown');
+  });
+
+  it('gives the browser date as YYYY-MM-DD', () => {
+    expect(todayLocal(new Date(2030, 0, 9, 23, 30))).toBe('2030-01-09');
+  });
+});
+
+describe('times', () => {
+  it.each([
+    ['00:00', '12:00 AM'],
+    ['00:15', '12:15 AM'],
+    ['08:00', '8:00 AM'],
+    ['11:59', '11:59 AM'],
+    ['12:00', '12:00 PM'],
+    ['16:30', '4:30 PM'],
+    ['23:45', '11:45 PM'],
+    ['08:00:00', '8:00 AM'],
+  ])('%s is %s', (input, expected) => {
+    expect(formatTime(input)).toBe(expected);
+  });
+
+  it('formats a range of hours', () => {
+    expect(formatTimeRange('08:00', '16:00')).toBe('8:00 AM - 4:00 PM');
+  });
+});
+
+describe('other formats', () => {
+  it('formats dollars', () => {
+    expect(formatPrice(12.5)).toBe('$12.50');
+    expect(formatPrice(1999)).toBe('$1,999.00');
+  });
+
+  it('cuts text at the limit and marks the cut', () => {
+    const long = 'a'.repeat(150);
+    expect(truncate(long, 100)).toBe(`${'a'.repeat(100)}...`);
+    expect(truncate('short', 100)).toBe('short');
+    expect(truncate(null, 100)).toBe('');
+  });
+
+  it('shows a rating to one decimal, N/A when 0', () => {
+    expect(formatRating(4.25)).toBe('4.3');
+    expect(formatRating(0)).toBe('N/A');
+  });
+});

@@ -1,0 +1,67 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import axe from 'axe-core';
+import type { ReactElement } from 'react';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { RegisterForm } from '@/features/auth/components/register-form';
+import { ItemDetail } from '@/features/items/components/item-detail';
+import { AddItem } from '@/features/items/components/add-item';
+import { MyItemsList } from '@/features/items/components/my-items-list';
+import { ProfileSettings } from '@/features/profile/components/profile-settings';
+import { SubscribePage } from '@/features/premium/components/subscribe-page';
+import { CreateSale } from '@/features/sales/components/create-sale';
+import { ItemSearch } from '@/features/search/components/item-search';
+import { Footer } from '@/components/layout/footer';
+import { Header } from '@/components/layout/header';
+import { anItem, aSearchResult } from './fixtures';
+import { json, mockFetch, renderScreen, signInAs, signOutForTest } from './render';
+
+/** axe in jsdom: structure, names, labels and ARIA. Colour contrast needs a real browser. */
+async function expectNoViolations(container: Element) {
+  const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+  const summary = results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+  expect(summary).toEqual([]);
+}
+
+const screens: Array<[string, () => ReactElement, string, string]> = [
+  [
+    'header and footer',
+    () => (
+      <>
+        <Header />
+        <Footer />
+      </>
+    ),
+    '/',
+    '',
+  ],
+  ['login', () => <LoginForm />, '/login', ''],
+  ['register', () => <RegisterForm />, '/register', ''],
+  ['search results', () => <ItemSearch />, '/search', 'Oak Dining Table'],
+  ['my items', () => <MyItemsList />, '/my-items', 'Showing 1 of 1 items'],
+  ['item detail', () => <ItemDetail itemId="100" />, '/items/100', 'Garage Sale Details'],
+  ['add item', () => <AddItem saleId={null} />, '/create-item', ''],
+  ['create sale', () => <CreateSale />, '/create-sale', ''],
+  ['profile', () => <ProfileSettings />, '/profile', ''],
+  ['subscribe', () => <SubscribePage />, '/subscribe', ''],
+];
+
+describe('accessibility (axe)', () => {
+  afterEach(() => signOutForTest());
+
+  it.each(screens)('%s has no violations', async (_name, element, path, waitFor) => {
+    signInAs();
+    mockFetch({
+      'GET /api/items/search': () => json([aSearchResult({ image_urls: ['/p/1.jpg'] })]),
+      'GET /api/items/my-items': () => json([anItem()]),
+      'GET /api/items/100': () => json(anItem({ image_urls: ['/p/1.jpg', '/p/2.jpg'] })),
+      'GET /api/sales/my-sales': () => json([]),
+      'GET /api/payments/config': () => json({ provider: 'simulated', publishableKey: null, priceCents: 199, currency: 'usd' }),
+    });
+    const { container } = renderScreen(element(), { path, route: path === '/search' ? '/search?q=table' : path });
+    if (waitFor) await screen.findAllByText(waitFor);
+    await expectNoViolations(container);
+  });
+});

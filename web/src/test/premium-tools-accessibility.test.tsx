@@ -1,0 +1,97 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import type { ReactElement } from 'react';
+import { AlertsBell } from '@/features/alerts/components/alerts-bell';
+import { AlertsPage } from '@/features/alerts/components/alerts-page';
+import { SavedList } from '@/features/favorites/components/saved-list';
+import { RoutePlanPrint } from '@/features/route-planner/components/route-plan-print';
+import { RoutePlanner } from '@/features/route-planner/components/route-planner';
+import { RoutePlanResult } from '@/features/route-planner/components/route-plan-result';
+import { RoutePlansList } from '@/features/route-planner/components/route-plans-list';
+import { SaveSearchAction } from '@/features/saved-searches/components/save-search-action';
+import { SavedSearchesList } from '@/features/saved-searches/components/saved-searches-list';
+import { SaleDetail } from '@/features/sales/components/sale-detail';
+import { aSale, anItem } from './fixtures';
+import { aFavoriteItem, aFavoriteSale, anAlert, aRoutePlan, aSavedSearch } from './premium-fixtures';
+import { json, mockFetch, renderScreen, signInAs, signOutForTest, testUser } from './render';
+
+/** axe in jsdom for the premium planning tools (as src/test/accessibility.test.tsx does for the rest). */
+async function expectNoViolations(container: Element) {
+  const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+  const summary = results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+  expect(summary).toEqual([]);
+}
+
+const premium = { ...testUser, isPremium: true, premiumExpiresAt: '2031-01-01T00:00:00Z' };
+
+type Case = [string, () => ReactElement, string, string | RegExp, ((container: HTMLElement) => Promise<void>)?];
+
+const screens: Case[] = [
+  ['saved page', () => <SavedList />, '/saved', 'Saved Sales (1)'],
+  ['alerts page', () => <AlertsPage />, '/alerts', /New match for/],
+  [
+    'alerts bell with its panel open',
+    () => <AlertsBell />,
+    '/',
+    '',
+    async () => {
+      await userEvent.click(await screen.findByRole('button', { name: 'Alerts, 1 unread' }));
+      await screen.findByRole('link', { name: 'See all alerts' });
+      await screen.findAllByText(/Brass Floor Lamp for/);
+    },
+  ],
+  ['saved searches page', () => <SavedSearchesList />, '/saved-searches', 'Lamps'],
+  [
+    'save this search dialog',
+    () => <SaveSearchAction search={{ q: 'lamp', category: '', maxPrice: '', condition: '', radius: 25 }} />,
+    '/search',
+    '',
+    async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Save this search' }));
+    },
+  ],
+  ['route planner', () => <RoutePlanner />, '/plan', 'Pick the sales'],
+  ['route plan result', () => <RoutePlanResult plan={aRoutePlan()} showMap={false} />, '/plan/42', 'Could Not Fit (1 sale)'],
+  ['route plan print', () => <RoutePlanPrint planId="42" />, '/plan/42/print', 'Stop Sale 2'],
+  ['route plans list', () => <RoutePlansList />, '/plans', 'Saturday loop'],
+  ['sale detail with the planning tools', () => <SaleDetail saleId="1" />, '/sales/1', 'Add to calendar'],
+];
+
+describe('accessibility of the planning tools (axe)', () => {
+  afterEach(() => signOutForTest());
+
+  it.each(screens)('%s has no violations', async (_name, element, path, waitFor, act) => {
+    signInAs(premium);
+    mockFetch({
+      'GET /api/favorites': () => json({ sales: [aFavoriteSale()], items: [aFavoriteItem({ image_urls: ['/p/1.jpg'] })] }),
+      'GET /api/favorites/ids': () => json({ saleIds: [1], itemIds: [100] }),
+      'GET /api/alerts': () =>
+        json({ alerts: [anAlert(), anAlert({ id: 2, read: true, link: null, title: 'Sale deleted' })], unreadCount: 1, nextBefore: 2 }),
+      'GET /api/alerts/unread-count': () => json({ unreadCount: 1 }),
+      'GET /api/alerts/settings': () => json({ saleUpdateEmails: true }),
+      'GET /api/saved-searches': () => json([aSavedSearch()]),
+      'GET /api/route-plans': () =>
+        json([
+          {
+            id: 42,
+            name: 'Saturday loop',
+            date: '2030-06-14',
+            startTime: '08:00',
+            stopCount: 2,
+            unplannedCount: 1,
+            createdAt: '2030-06-01T12:00:00Z',
+          },
+        ]),
+      'GET /api/route-plans/42': () => json(aRoutePlan()),
+      'GET /api/sales/1': () => json({ ...aSale({ user_id: 99 }), items: [anItem({ id: 5, title: 'Desk Lamp' })] }),
+    });
+    const { container } = renderScreen(element(), { path });
+    if (waitFor) await screen.findAllByText(waitFor);
+    if (act) await act(container);
+    await expectNoViolations(document.body);
+  });
+});

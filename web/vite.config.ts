@@ -1,0 +1,40 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { bundleBudget } from './scripts/bundle-budget.ts';
+import { SummaryReporter } from './scripts/summary-reporter.ts';
+
+const src = fileURLToPath(new URL('./src', import.meta.url));
+// The contracts are consumed from source: no build of the lib is needed for the SPA.
+const contracts = fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url));
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), bundleBudget({ maxInitialKiB: 170 })],
+  resolve: {
+    alias: [
+      { find: /^@garage\/contracts$/, replacement: contracts },
+      { find: /^@\//, replacement: `${src}/` },
+    ],
+  },
+  server: {
+    port: 5173,
+    // The gateway serves /api; in development the SPA proxies to it (npm start listens on 3000).
+    proxy: { '/api': process.env.GARAGE_API_URL ?? 'http://localhost:3000' },
+  },
+  build: {
+    target: 'es2022',
+    // Maps for error reporting, not referenced from the served bundles.
+    sourcemap: 'hidden',
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: false,
+    restoreMocks: true,
+    unstubGlobals: true,
+    reporters: ['default', new SummaryReporter()],
+  },
+});
