@@ -1,0 +1,20 @@
+import type { ServiceDefinition } from '@garage/service-kit';
+import { authService } from '@garage/auth';
+import { mediaService } from '@garage/media';
+import { paymentsService } from '@garage/payments';
+import { salesService } from '@garage/sales';
+import { itemsService } from '@garage/items';
+import { shopperService } from '@garage/shopper';
+
+/**
+ * Every service of the product, in start order, with the port it takes in the stack topology and
+ * the gateway variable that points at it. Adding a service means adding a line here.
+ */
+export const SERVICES: Array<{ definition: ServiceDefinition<any>; port: number; gatewayKey: string }> = [
+  { definition: authService, port: 4001, gatewayKey: 'AUTH_URL' },
+  { definition: mediaService, port: 4004, gatewayKey: 'MEDIA_URL' },
+  { definition: paymentsService, port: 4005, gatewayKey: 'PAYMENTS_URL' },
+  { definition: salesService, port: 4002, gatewayKey: 'SALES_URL' },
+  { definition: itemsService, port: 4003, gatewayKey: 'ITEMS_URL' },
+  { definition: shopperService, port: 4006, gatewayKey: 'SHOPPER_URL' },
+];

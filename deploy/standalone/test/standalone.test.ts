@@ -1,0 +1,83 @@
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const entry = path.join(root, 'deploy/standalone/dist/main.js');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'garage-standalone-'));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Starts `npm start`'s process and resolves with its URL once it prints that it is running. */
+async function launch(port: number): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const child = spawn(process.execPath, [entry], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const url = await new Promise<string>((resolve, reject) => {
+    // Generous: the first start creates a database cluster, and CI runs other suites beside this one.
+    const timer = setTimeout(() => reject(new Error(`no start within 120 s:\n${output}`)), 120_000);
+    child.stdout!.on('data', () => {
+      const match = /Garage is running at (\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
+  });
+  return { child, url, output: () => output };
+}
+
+function stop(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.kill('SIGINT');
+  });
+}
+
+const post = (url: string, body: unknown) =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('npm start (standalone topology)', () => {
+  it('starts with embedded PostgreSQL and demo data, stops cleanly on Ctrl-C, and keeps the data across a restart', async () => {
+    expect(existsSync(entry)).toBe(true); // built by `npm test` / `npm start` before this runs
+    const port = await freePort();
+    const first = await launch(port);
+    expect(first.output()).toMatch(/Demo account: \S+ \/ \S+/);
+    const health = await fetch(`${first.url}/api/health`);
+    expect(health.status).toBe(200);
+    const email = `keeper.${Date.now()}@example.com`;
+    expect((await post(`${first.url}/api/auth/register`, { firstName: 'Kee', lastName: 'Per', email, password: 'persisted' })).status).toBe(
+      201,
+    );
+    expect(await stop(first.child)).toBe(0);
+
+    const second = await launch(port);
+    try {
+      const login = await post(`${second.url}/api/auth/login`, { email, password: 'persisted' });
+      expect(login.status).toBe(200);
+      const [, demoEmail, demoPassword] = /Demo account: (\S+) \/ (\S+)/.exec(second.output())!;
+      expect((await post(`${second.url}/api/auth/login`, { email: demoEmail, password: demoPassword })).status).toBe(200);
+    } finally {
+      expect(await stop(second.child)).toBe(0);
+    }
+  }, 300_000);
+});
