@@ -1,0 +1,233 @@
+// Item search under load, through the gateway, on 1,000,000 items in 100,000 sales.
+//
+// Starts the items service and a gateway pointing ITEMS_URL at it (each its own process, as in the
+// stack topology), fills a dedicated database on first use (bench/items/generate.mjs; kept for the
+// next run), prints EXPLAIN (ANALYZE, BUFFERS) of the very SQL the service runs, then drives
+// GET /api/items/search with autocannon at 32 connections: words only, then words + a radius around
+// a US city. Each request draws its words (and some filters) from a list of realistic searches, so
+// no two consecutive requests are alike. Prints p50/p95/p99 and requests/s, and the items
+// service's resident memory at rest and at the end. Target: p95 ≤ 50 ms.
+//
+// Run: npm run build && npm run bench:search
+// Options: DURATION=20 CONNECTIONS=32 REGENERATE=1 ITEMS=1000000 SALES=100000
+//          BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/garage_bench_items
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { searchQuery } from '@garage/items';
+import { CITIES, generate, SEARCHES } from './generate.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const duration = Number(process.env.DURATION ?? 20);
+const connections = Number(process.env.CONNECTIONS ?? 32);
+const itemCount = Number(process.env.ITEMS ?? 1_000_000);
+const saleCount = Number(process.env.SALES ?? 100_000);
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/garage_bench_items';
+const dataDir = mkdtempSync(path.join(tmpdir(), 'garage-bench-search-'));
+const itemsPort = 4931;
+const gatewayPort = 4930;
+const itemsUrl = `http://127.0.0.1:${itemsPort}`;
+const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+
+const CATEGORIES = [
+  'Electronics',
+  'Furniture',
+  'Clothing',
+  'Books',
+  'Toys',
+  'Sports',
+  'Home & Garden',
+  'Automotive',
+  'Collectibles',
+  'Other',
+];
+const CONDITIONS = ['new', 'like_new', 'good', 'fair', 'poor'];
+const any = (list) => list[Math.floor(Math.random() * list.length)];
+
+/** A realistic search: words, sometimes a category, a price cap or a condition; with a place if `radius`. */
+function searchPath(radius) {
+  const query = new URLSearchParams({ q: any(SEARCHES) });
+  if (Math.random() < 0.2) query.set('category', any(CATEGORIES));
+  if (Math.random() < 0.3) query.set('maxPrice', String(any([10, 25, 50, 100, 250])));
+  if (Math.random() < 0.15) query.set('condition', any(CONDITIONS));
+  if (radius) {
+    const [, , latitude, longitude] = any(CITIES);
+    query.set('latitude', (latitude + (Math.random() - 0.5) * 0.2).toFixed(4));
+    query.set('longitude', (longitude + (Math.random() - 0.5) * 0.2).toFixed(4));
+    query.set('radius', String(any([5, 10, 25, 25, 50])));
+  }
+  return `/api/items/search?${query}`;
+}
+
+const children = [];
+const start = (name, entry, env) => {
+  const child = spawn(process.execPath, [path.join(root, entry)], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  child.on('exit', (code) => {
+    if (!stopping) {
+      console.error(`${name} exited (${code})`);
+      process.exit(1);
+    }
+  });
+  children.push(child);
+  return child;
+};
+let stopping = false;
+const stopAll = () => {
+  stopping = true;
+  children.forEach((child) => child.kill('SIGTERM'));
+};
+process.on('exit', stopAll);
+
+async function until(url, what) {
+  for (let tries = 0; ; tries += 1) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    if (tries > 600) throw new Error(`${what} did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+const rssMb = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+
+// 1. The items service migrates the dedicated database on start; in-process bus, no broker needed.
+const common = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' };
+const items = start('items', 'services/items/dist/main.js', {
+  ...common,
+  PORT: String(itemsPort),
+  DATABASE_URL: databaseUrl,
+  EVENT_BUS: 'memory',
+});
+await until(`${itemsUrl}/health`, 'the items service');
+
+// 2. The data, generated once and kept for later runs.
+const db = new pg.Client({ connectionString: databaseUrl, options: '-c search_path=items,public' });
+await db.connect();
+const [{ n: existing }] = (await db.query(`SELECT count(*)::int AS n FROM items.items`)).rows;
+if (existing !== itemCount || process.env.REGENERATE === '1') {
+  console.log(
+    `Generating ${itemCount.toLocaleString()} items in ${saleCount.toLocaleString()} sales (once; kept in ${new URL(databaseUrl).pathname.slice(1)}):`,
+  );
+  const started = Date.now();
+  await generate(databaseUrl, { items: itemCount, sales: saleCount, users: Math.max(1, Math.round(saleCount / 2)) });
+  console.log(`  total: ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+const [stats] = (
+  await db.query(`SELECT (SELECT count(*) FROM items.items)::int AS items, (SELECT count(*) FROM items.sales)::int AS sales,
+                         (SELECT count(*) FROM items.items WHERE sale_active AND NOT is_sold)::int AS searchable,
+                         pg_size_pretty(pg_total_relation_size('items.items')) AS size`)
+).rows;
+console.log(
+  `\nData: ${stats.items.toLocaleString()} items in ${stats.sales.toLocaleString()} sales; ${stats.searchable.toLocaleString()} searchable (unsold, active sale); items table ${stats.size}`,
+);
+
+// 3. Memory at rest, then the gateway.
+await new Promise((resolve) => setTimeout(resolve, 1000));
+const rssAtRest = rssMb(items.pid);
+start('gateway', 'gateway/dist/main.js', { ...common, PORT: String(gatewayPort), ITEMS_URL: itemsUrl });
+await until(`${gatewayUrl}/api/items/search?q=`, 'the gateway');
+
+// 4. The plans of the service's own SQL, one without and one with a radius.
+const today = new Date(Date.now() - 10 * 3_600_000).toISOString().slice(0, 10);
+const plans = [
+  ['words only: "lamp"', { words: 'lamp', notEndedBefore: today }],
+  [
+    'words + radius: "chair" within 25 miles of Chicago, max $100',
+    { words: 'chair', maxPrice: 100, notEndedBefore: today, near: { latitude: 41.8781, longitude: -87.6298, radiusMiles: 25 } },
+  ],
+];
+const explained = [];
+for (const [title, criteria] of plans) {
+  const { sql, params } = searchQuery(criteria);
+  const plan = (await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params)).rows.map((row) => row['QUERY PLAN']).join('\n');
+  const indexes = [
+    ...new Set(
+      [...plan.matchAll(/(?:Bitmap Index Scan|Index Scan|Index Only Scan) (?:Backward )?(?:using|on) (\w+)/g)].map((match) => match[1]),
+    ),
+  ];
+  explained.push({ title, plan, indexes });
+  console.log(`\nEXPLAIN (ANALYZE, BUFFERS), ${title}:\n${plan}\n→ index scans: ${indexes.join(', ') || 'none'}`);
+}
+await db.end();
+
+// 5. Load.
+function run(radius, seconds) {
+  return new Promise((resolve, reject) => {
+    const latencies = [];
+    const instance = autocannon(
+      {
+        url: gatewayUrl,
+        connections,
+        duration: seconds,
+        requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: searchPath(radius) }) }],
+      },
+      (error, result) => (error ? reject(error) : resolve({ result, latencies })),
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  });
+}
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+function row(name, { result, latencies }) {
+  const sorted = latencies.sort((a, b) => a - b);
+  return {
+    scenario: name,
+    requests: sorted.length,
+    'req/s': Math.round(sorted.length / duration),
+    'p50 ms': Number(percentile(sorted, 50).toFixed(1)),
+    'p95 ms': Number(percentile(sorted, 95).toFixed(1)),
+    'p99 ms': Number(percentile(sorted, 99).toFixed(1)),
+    'mean ms': Number((sorted.reduce((sum, value) => sum + value, 0) / sorted.length).toFixed(1)),
+    'errors/non-2xx': result.errors + result.non2xx,
+  };
+}
+
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+console.log(`\nMachine: ${cpus().length} cores, load average before the load ${load()} (other processes share these cores)`);
+console.log(`Warming up (3 s each)...`);
+await run(false, 3);
+await run(true, 3);
+console.log(`Measuring: ${connections} connections, ${duration} s per scenario, through the gateway...`);
+const words = row('words (+ filters)', await run(false, duration));
+const radius = row('words + radius', await run(true, duration));
+const rssAtEnd = rssMb(items.pid);
+
+console.log(
+  `\nGET /api/items/search on ${stats.items.toLocaleString()} items, ${connections} connections, ${duration} s each (visitor; at most 50 results)\n`,
+);
+console.table([words, radius]);
+console.log(
+  `items service RSS: ${rssAtRest.toFixed(0)} MB at rest, ${rssAtEnd.toFixed(0)} MB at the end; load average at the end ${load()}`,
+);
+const worst = Math.max(words['p95 ms'], radius['p95 ms']);
+console.log(`target p95 ≤ 50 ms: ${worst <= 50 ? 'met' : 'NOT met'} (worst p95 ${worst} ms)`);
+
+mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+const file = path.join(root, 'bench/results', `search-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+writeFileSync(
+  file,
+  JSON.stringify(
+    {
+      connections,
+      duration,
+      loadAverage: loadavg(),
+      data: stats,
+      results: [words, radius],
+      rss: { atRestMb: rssAtRest, atEndMb: rssAtEnd },
+      plans: explained,
+    },
+    null,
+    2,
+  ),
+);
+console.log(`results saved to ${path.relative(root, file)}`);
+stopAll();
+process.exit(0);

@@ -1,0 +1,218 @@
+// The route planner on realistic days: how long it takes to plan 25, 50, 100 and 200 sales, how
+// many it fits and how much driving it leaves, against a nearest-neighbour baseline (always drive to
+// the nearest sale you can still visit in its hours, as a person with a map would).
+//
+// Days: sales within 25 miles of a start point (a few US metros), opening hours between 07:00 and
+// 17:00 (morning, all-day and afternoon sales, 1 to 10 hours), 15 minutes per stop, leaving at
+// 08:00; travel is the planner's default (great-circle × 1.3 at 30 mph). Each size is planned on
+// INSTANCES different days, each REPEAT times, after a warm-up; every plan is replayed to check it
+// keeps every window. Target: 100 stops in < 300 ms.
+//
+// Builds the shopper service first (tsc -b services/shopper); if that project does not build, the
+// planner's own files are compiled alone into node_modules/.cache/garage-bench-planner.
+//
+// Run: npm run bench:planner
+// Options: INSTANCES=20 REPEAT=3 SIZES=25,50,100,200 SKIP_BUILD=1 (use services/shopper/dist as it is)
+//          BUILD=alone (compile only the planner's files)
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const instances = Number(process.env.INSTANCES ?? 20);
+const repeat = Number(process.env.REPEAT ?? 3);
+const sizes = (process.env.SIZES ?? '25,50,100,200').split(',').map(Number);
+const tsc = path.join(root, 'node_modules/.bin/tsc');
+
+// 1. The planner, built.
+function build() {
+  const dist = path.join(root, 'services/shopper/dist/route-plans');
+  if (process.env.SKIP_BUILD === '1' && existsSync(path.join(dist, 'planner.js'))) return dist;
+  if (process.env.BUILD !== 'alone') {
+    try {
+      execFileSync(tsc, ['-b', 'services/shopper'], { cwd: root, stdio: 'pipe' });
+      return dist;
+    } catch (error) {
+      console.warn(`tsc -b services/shopper failed (${String(error.stdout ?? error).split('\n')[0]}); compiling the planner alone.`);
+    }
+  }
+  // Inside the repository's node_modules, so that "@garage/contracts" resolves from the output.
+  const out = path.join(root, 'node_modules/.cache/garage-bench-planner');
+  execFileSync(tsc, ['-b', 'libs/contracts'], { cwd: root, stdio: 'inherit' });
+  execFileSync(
+    tsc,
+    [
+      ...['--outDir', out, '--rootDir', 'services/shopper/src', '--module', 'nodenext', '--moduleResolution', 'nodenext'],
+      ...['--target', 'ES2022', '--strict', '--skipLibCheck', '--types', 'node', '--declaration', 'false'],
+      'services/shopper/src/route-plans/planner.ts',
+      'services/shopper/src/route-plans/travel.ts',
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
+  return path.join(out, 'route-plans');
+}
+const built = build();
+const { planRoute } = await import(pathToFileURL(path.join(built, 'planner.js')).href);
+const { greatCircleTravel } = await import(pathToFileURL(path.join(built, 'travel.js')).href);
+const travel = greatCircleTravel();
+
+// 2. Days of sales.
+function seeded(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let value = state;
+    value = Math.imul(value ^ (value >>> 15), value | 1);
+    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const METROS = [
+  { name: 'Columbus, OH', latitude: 39.9612, longitude: -82.9988 },
+  { name: 'Dallas, TX', latitude: 32.7767, longitude: -96.797 },
+  { name: 'Sacramento, CA', latitude: 38.5816, longitude: -121.4944 },
+  { name: 'Minneapolis, MN', latitude: 44.9778, longitude: -93.265 },
+];
+// Opening hours as (opens, closes) in minutes: mostly mornings, some all day, some afternoons.
+const HOURS = [
+  [420, 720],
+  [420, 780],
+  [480, 720],
+  [480, 840],
+  [480, 960],
+  [480, 1020],
+  [450, 690],
+  [540, 900],
+  [540, 1020],
+  [600, 960],
+  [720, 1020],
+  [780, 1020],
+  [480, 600],
+  [420, 540],
+];
+
+function day(seed, count) {
+  const next = seeded(seed);
+  const metro = METROS[seed % METROS.length];
+  const stops = [];
+  for (let i = 0; i < count; i++) {
+    // Denser near the centre, as sales are; at most 25 miles out.
+    const miles = 25 * Math.sqrt(next()) * (0.4 + 0.6 * next());
+    const angle = next() * 2 * Math.PI;
+    const [opensAt, closesAt] = HOURS[Math.floor(next() * HOURS.length)];
+    stops.push({
+      saleId: i + 1,
+      title: `Sale ${i + 1}`,
+      latitude: metro.latitude + (miles * Math.sin(angle)) / 69,
+      longitude: metro.longitude + (miles * Math.cos(angle)) / (69 * Math.cos((metro.latitude * Math.PI) / 180)),
+      opensAt,
+      closesAt,
+    });
+  }
+  return { start: { latitude: metro.latitude, longitude: metro.longitude }, startAt: 480, minutesPerStop: 15, stops };
+}
+
+// 3. The baseline: nearest sale that can still be visited, until none can.
+function nearestNeighbour(request) {
+  const service = request.minutesPerStop;
+  const left = new Set(request.stops);
+  let at = request.start;
+  let time = request.startAt;
+  let stops = 0;
+  let drive = 0;
+  for (;;) {
+    let best = null;
+    for (const stop of left) {
+      const minutes = travel.minutes(at, stop);
+      if (Math.max(time + minutes, stop.opensAt) + service > stop.closesAt) continue;
+      if (!best || minutes < best.minutes) best = { stop, minutes };
+    }
+    if (!best) return { stops, drive };
+    left.delete(best.stop);
+    time = Math.max(time + best.minutes, best.stop.opensAt) + service;
+    drive += best.minutes;
+    at = best.stop;
+    stops++;
+  }
+}
+
+/** Replays a plan; returns the number of windows it breaks (should be 0). */
+function violations(request, plan) {
+  const byId = new Map(request.stops.map((stop) => [stop.saleId, stop]));
+  let at = request.start;
+  let leave = request.startAt;
+  let broken = 0;
+  for (const planned of plan.stops) {
+    const stop = byId.get(planned.saleId);
+    const begin = Math.max(leave + travel.minutes(at, stop), stop.opensAt);
+    leave = begin + request.minutesPerStop;
+    if (leave > stop.closesAt + 1e-6) broken++;
+    at = stop;
+  }
+  return broken;
+}
+
+// 4. Measure.
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
+const round = (value, digits = 1) => Number(value.toFixed(digits));
+
+console.log(
+  `Route planner bench: ${instances} days per size, each planned ${repeat}×; ${cpus().length} CPU (${cpus()[0]?.model ?? 'unknown'}), load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
+console.log(`Planner from ${path.relative(root, built)}\n`);
+for (const size of sizes) for (let i = 0; i < 3; i++) planRoute(day(999 + i, size)); // warm-up (JIT)
+
+const results = [];
+for (const size of sizes) {
+  const times = [];
+  const planned = [];
+  const drive = [];
+  const baselineStops = [];
+  const baselineDrive = [];
+  let broken = 0;
+  for (let instance = 0; instance < instances; instance++) {
+    const request = day(size * 1000 + instance, size);
+    let plan;
+    for (let run = 0; run < repeat; run++) {
+      const started = performance.now();
+      plan = planRoute(request);
+      times.push(performance.now() - started);
+    }
+    broken += violations(request, plan);
+    planned.push(plan.stops.length);
+    drive.push(plan.totalDriveMinutes);
+    const baseline = nearestNeighbour(request);
+    baselineStops.push(baseline.stops);
+    baselineDrive.push(baseline.drive);
+  }
+  results.push({
+    stops: size,
+    'p50 ms': round(percentile(times, 50)),
+    'p95 ms': round(percentile(times, 95)),
+    'max ms': round(Math.max(...times)),
+    planned: round(mean(planned)),
+    'drive min': round(mean(drive)),
+    'min/stop': round(mean(drive) / mean(planned), 2),
+    'NN planned': round(mean(baselineStops)),
+    'NN drive min': round(mean(baselineDrive)),
+    'NN min/stop': round(mean(baselineDrive) / mean(baselineStops), 2),
+    'broken windows': broken,
+  });
+}
+console.table(results);
+console.log('planned / drive min: means over the days; NN = nearest-neighbour baseline on the same days.');
+
+mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+const file = path.join(root, 'bench/results', `planner-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+writeFileSync(file, JSON.stringify({ instances, repeat, loadAverage: loadavg(), results }, null, 2));
+console.log(`results saved to ${path.relative(root, file)}`);
+if (results.some((result) => result['broken windows'] > 0)) process.exitCode = 1;
