@@ -7,3 +7,4 @@ export * from './media.js';
 export * from './payments.js';
 export * from './shopper.js';
 export * from './events.js';
+export * from './geo.js';

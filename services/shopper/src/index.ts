@@ -12,7 +12,7 @@ import { OnUserChangedHandler } from './projections/on-user-changed.handler.js';
 import { ShopperModule } from './shopper.module.js';
 
 export { MATCH_ITEM_SQL, VISIBLE_ITEM_SQL } from './matching/matches.repository.js';
-export { boundingBox } from './matching/bounding-box.js';
+export { boundingBox } from '@garage/contracts';
 
 /**
  * What shoppers keep and are told: favourites, saved searches with alerts (in the app and by

@@ -1,21 +1,10 @@
-import { EARTH_RADIUS_MILES } from '@garage/contracts';
+import { greatCircleMiles } from '@garage/contracts';
 import type { Point, TravelModel } from './planner.types.js';
 
 /** Roads are longer than the straight line; 1.3 is the usual suburban detour factor. */
 export const DEFAULT_ROAD_FACTOR = 1.3;
 /** Average speed between garage sales: residential streets, stop signs, a little arterial road. */
 export const DEFAULT_MILES_PER_HOUR = 30;
-
-const RADIANS = Math.PI / 180;
-
-/** Great-circle (haversine) distance in miles on a sphere of the Earth's mean radius. */
-export function greatCircleMiles(from: Point, to: Point): number {
-  const dLat = (to.latitude - from.latitude) * RADIANS;
-  const dLng = (to.longitude - from.longitude) * RADIANS;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(from.latitude * RADIANS) * Math.cos(to.latitude * RADIANS) * Math.sin(dLng / 2) ** 2;
-  // min() guards asin against rounding just above 1 for antipodal points.
-  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
-}
 
 /**
  * The travel model used until a routing service is plugged in: road miles are the great-circle

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import {
+  boundingBox,
   fromCents,
   toCents,
   type Category,
@@ -10,7 +11,6 @@ import {
   type SavedSearchFrequency,
 } from '@garage/contracts';
 import { DATA_SOURCE } from '@garage/service-kit';
-import { boundingBox } from '../matching/bounding-box.js';
 
 interface SavedSearchRow {
   id: number;
