@@ -38,6 +38,22 @@ export async function openDataSource(options: DatabaseOptions): Promise<DataSour
   return dataSource;
 }
 
+/**
+ * Runs one of a service's hot statements as a named prepared statement: Postgres parses and plans
+ * it once per connection instead of at every call (reading 50 rows by id costs less than planning
+ * the join that reads them). A `name` must always stand for the same `text`.
+ */
+export async function queryPrepared<T extends object>(
+  dataSource: DataSource,
+  name: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<T[]> {
+  const pool = (dataSource.driver as unknown as { master: pg.Pool }).master;
+  const result = await pool.query<T>({ name, text, values });
+  return result.rows;
+}
+
 /** Creates the database named in `url` if the server does not have it yet. */
 export async function ensureDatabase(url: string): Promise<void> {
   const target = new URL(url);

@@ -3,17 +3,21 @@ import { itemsConfig } from './config.js';
 import { ItemsModule } from './items.module.js';
 import { Items1763700000300 } from './migrations/1763700000300-items.js';
 import { SearchGeneration1763700000400 } from './migrations/1763700000400-search-generation.js';
+import { ShownGeneration1763700000500 } from './migrations/1763700000500-shown-generation.js';
+import { SearchChanges1763700000600 } from './migrations/1763700000600-search-changes.js';
 import { OnSaleChangedHandler } from './projections/on-sale-changed.handler.js';
 import { OnSaleDeletedHandler } from './projections/on-sale-deleted.handler.js';
 import { OnUserChangedHandler } from './projections/on-user-changed.handler.js';
+import { SearchChangesJob } from './search/search-changes.job.js';
 
-export { SEARCH_LIMIT, searchQuery, type SearchCriteria } from './search/search.repository.js';
+export { matchListQuery, SEARCH_LIMIT, searchQuery, type SearchCriteria } from './search/search.repository.js';
 
 /** Items, their availability and assignment to sales, item search, and reservations. */
 export const itemsService: ServiceDefinition<typeof itemsConfig> = {
   name: 'items',
   config: itemsConfig,
   module: ItemsModule,
-  migrations: [Items1763700000300, SearchGeneration1763700000400],
+  migrations: [Items1763700000300, SearchGeneration1763700000400, ShownGeneration1763700000500, SearchChanges1763700000600],
   handlers: (app) => [app.get(OnSaleChangedHandler), app.get(OnSaleDeletedHandler), app.get(OnUserChangedHandler)],
+  onStart: async (app) => app.get(SearchChangesJob).start(),
 };

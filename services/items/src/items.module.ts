@@ -14,6 +14,7 @@ import { UsersRepository } from './projections/users.repository.js';
 import { ReservationsController } from './reservations/reservations.controller.js';
 import { ReservationsRepository } from './reservations/reservations.repository.js';
 import { ReservationsService } from './reservations/reservations.service.js';
+import { SearchChangesJob } from './search/search-changes.job.js';
 import { SearchController } from './search/search.controller.js';
 import { SearchRepository } from './search/search.repository.js';
 import { SearchService } from './search/search.service.js';
@@ -27,6 +28,7 @@ import { SearchService } from './search/search.service.js';
     AssignmentService,
     SearchService,
     SearchRepository,
+    SearchChangesJob,
     ReservationsService,
     ReservationsRepository,
     SalesRepository,

@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import type { SaleSnapshot, UserSnapshot } from '@garage/contracts';
 import { saleSnapshot as baseSale, ServiceHarness, userSnapshot } from '@garage/testing';
 import { itemsService } from '../src/index.js';
@@ -23,6 +24,24 @@ export class ItemsHarness extends ServiceHarness {
     const sale = saleSnapshot(id, userId, overrides);
     await this.publishAndApply(version === 1 ? 'sale.created' : 'sale.updated', version, sale);
     return sale;
+  }
+
+  /** The SQL a request ran while `work` ran: plain queries and prepared statements. */
+  async statementsDuring(work: () => Promise<unknown>): Promise<string[]> {
+    const pool = (this.service.dataSource.driver as unknown as { master: { query: (...args: unknown[]) => unknown } }).master;
+    const plain = jest.spyOn(this.service.dataSource, 'query');
+    const prepared = jest.spyOn(pool, 'query');
+    try {
+      await work();
+      // The outbox relay shares the pool and runs on its own schedule: its statements are left out.
+      return [
+        ...plain.mock.calls.map(([sql]) => sql as string),
+        ...prepared.mock.calls.map(([config]) => (config as { text: string }).text),
+      ].filter((sql) => !/\boutbox\b/.test(sql));
+    } finally {
+      plain.mockRestore();
+      prepared.mockRestore();
+    }
   }
 
   async createItem(userId: number, body: Record<string, unknown> = {}): Promise<{ id: number } & Record<string, unknown>> {

@@ -104,6 +104,42 @@ describe('GET /api/items/search: repeated searches', () => {
   });
 });
 
+describe('GET /api/items/search: kept answers', () => {
+  it('serves a repeated search from its kept answer until something it shows changes', async () => {
+    const sitar = await item(here, { title: 'Sitar with case' });
+    const first = await search({ q: 'sitar' }, shopper);
+    expect(first.map((result) => result.id)).toEqual([sitar.id]);
+    expect(await search({ q: 'sitar' }, shopper)).toEqual(first); // asked again: now kept
+    const statements = await h.statementsDuring(async () => expect(await search({ q: 'sitar' }, shopper)).toEqual(first));
+    // One read of the shown generation; no search of the items.
+    expect(statements).toEqual([expect.stringContaining('shown_generation')]);
+
+    // A reservation is not a change to the searchable set, but the results show it.
+    await h
+      .api()
+      .post(`/api/items/${sitar.id}/reserve`)
+      .set('authorization', await h.bearer(premium))
+      .expect(200);
+    const [reserved] = (await search({ q: 'sitar' }, shopper)) as Array<Result & { is_reserved: boolean }>;
+    expect(reserved!.is_reserved).toBe(true);
+
+    // So is the seller's new name, from the user projection.
+    await h.user(host, { firstName: 'Samantha', lastName: 'Seller', phone: '555-0199', rating: 4.2 }, 2);
+    const [renamed] = await search({ q: 'sitar' }, shopper);
+    expect(renamed!.first_name).toBe('Samantha');
+    await h.user(host, { firstName: 'Sam', lastName: 'Seller', phone: '555-0199', rating: 4.2 }, 3);
+  });
+
+  it('keeps a visitor’s answer apart from a signed-in user’s', async () => {
+    await item(here, { title: 'Oboe' });
+    expect((await search({ q: 'oboe' }, shopper))[0]!.first_name).toBe('Sam');
+    const [visitor] = await search({ q: 'oboe' });
+    expect(visitor!.first_name).toBeNull();
+    expect(JSON.stringify(visitor)).not.toMatch(/Sam|555-0199|Oak St/);
+    expect((await search({ q: 'oboe' }, shopper))[0]!.first_name).toBe('Sam');
+  });
+});
+
 describe('GET /api/items/search: what is left out', () => {
   it('returns only unsold items of active sales that have not ended', async () => {
     const visible = await item(here, { title: 'Gramophone cabinet' });

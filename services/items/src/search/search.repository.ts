@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { EARTH_RADIUS_MILES, toCents, type Category, type Condition } from '@garage/contracts';
+import { boundingBox, EARTH_RADIUS_MILES, toCents } from '@garage/contracts';
+import { queryPrepared } from '@garage/database';
 import { DATA_SOURCE } from '@garage/service-kit';
 import { ITEM_COLUMNS, type ItemRow } from '../items/item.row.js';
+import { MatchList, type Hit, type MatchFilters } from './match-list.js';
 
 /**
  * The most results one search returns. Results are ranked, so the first 50 are the best 50; the
@@ -10,83 +12,191 @@ import { ITEM_COLUMNS, type ItemRow } from '../items/item.row.js';
  */
 export const SEARCH_LIMIT = 50;
 
-export interface SearchCriteria {
+export interface SearchCriteria extends MatchFilters {
   words: string;
-  category?: Category;
-  condition?: Condition;
-  maxPrice?: number;
-  near?: { latitude: number; longitude: number; radiusMiles: number };
   /** Sales that ended before this date (YYYY-MM-DD) are left out even if their status lags. */
   notEndedBefore: string;
 }
 
 export type SearchRow = ItemRow & { distance: number | null };
 
-const MILES_PER_DEGREE = (Math.PI / 180) * EARTH_RADIUS_MILES;
+/**
+ * A search's rows, and the shown generation (see ShownGeneration) read in the same statement as
+ * they were: an answer built from the rows is true while that counter stays there. `null` when no
+ * row carried it.
+ */
+export interface SearchAnswer {
+  rows: SearchRow[];
+  shown: string | null;
+}
+
+/** Words that match more searchable items than this are ranked in SQL for each search, not kept. */
+export const MAX_LIST_MATCHES = 150_000;
+/** Matches kept over all lists: about 30 bytes each, so some 45 MB at most. */
+const MATCHES_KEPT = 1_500_000;
+/** Sets of words remembered (a list, or only that they were searched once). */
+const WORDS_KEPT = 5_000;
+/**
+ * Generations of changes the log keeps (see SearchChanges). A list further behind than half of it
+ * is built again rather than updated; so is one with more changes to apply than a full build costs.
+ */
+export const CHANGES_KEPT_GENERATIONS = 10_000;
+const MAX_CHANGES_APPLIED = 20_000;
+
+/** The rows of some ranked item ids, with both generations read in the same snapshot. */
+const REREAD = `
+  SELECT ${ITEM_COLUMNS}, (SELECT n::text FROM search_generation WHERE id = 1) AS generation,
+         (SELECT n::text FROM shown_generation WHERE id = 1) AS shown
+  FROM items i
+  JOIN sales s ON s.id = i.garage_sale_id AND NOT s.deleted
+  LEFT JOIN users u ON u.id = s.user_id
+  WHERE i.id = ANY($1::int[])`;
+
+/** What the repository remembers of one set of words. */
+type Remembered = { list: MatchList } | { seen: true } | { tooBroad: true };
 
 /**
- * Full-text search over items of active sales. One query on `item_search` (only the searchable
- * items, kept by a trigger; see the migration) finds and ranks the hits: a GIN index for the
- * words, a btree on (latitude, longitude) for a bounding box around the radius before the exact
- * great-circle distance. Only the final 50 rows are joined to the item, its sale and the seller.
+ * Full-text search over items of active sales, in two ways that return the same rows.
+ *
+ * In SQL: one query on `item_search` (only the searchable items, kept by a trigger; see the
+ * migration) finds and ranks the hits, with a GIN index for the words and a btree on (latitude,
+ * longitude) for the box around a radius before the exact distance; only the final 50 rows are
+ * joined to the item, its sale and the seller.
+ *
+ * From a match list: ranking every match is the costly part of a search, and it depends on the
+ * words alone. Once words are searched a second time, Postgres ranks all their matches into a
+ * `MatchList`; every later search with those words and any filters walks the list in memory and
+ * reads only its 50 rows, fresh, checking in the same statement that the search generation (bumped
+ * at the commit of any change to `item_search`) is still the list's. When it has moved, the list is
+ * brought up to date from the change log (SearchChanges): only the items changed since are read
+ * again, so a market that keeps writing does not make every list be ranked anew.
  */
 @Injectable()
 export class SearchRepository {
-  /**
-   * Rankings of recent searches (item ids, best first), each under the search generation it was
-   * computed at. Ranking every match is the costly part of a search; a repeated search while
-   * nothing searchable has changed reuses the ranking and reads only its 50 rows, fresh.
-   */
-  private readonly rankings = new Map<string, { generation: string; hits: Array<{ id: number; distance: number | null }> }>();
+  private readonly remembered = new Map<string, Remembered>();
+  private readonly updating = new Map<string, Promise<MatchList | null>>();
+  private keptMatches = 0;
 
   constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
 
-  async search(criteria: SearchCriteria): Promise<SearchRow[]> {
-    const key = JSON.stringify(criteria);
-    const cached = this.rankings.get(key);
-    if (cached) {
-      const rows = await this.reread(cached.hits, cached.generation);
-      if (rows) {
-        // Most recently used last, so the oldest entry is the first to go.
-        this.rankings.delete(key);
-        this.rankings.set(key, cached);
-        return rows;
+  async search(criteria: SearchCriteria): Promise<SearchAnswer> {
+    const key = `${criteria.notEndedBefore} ${criteria.words}`;
+    const known = this.remembered.get(key);
+    if (!known) this.remember(key, { seen: true });
+    if (!known || 'tooBroad' in known) return this.inSql(criteria);
+    let list = 'list' in known ? known.list : await this.bringUpToDate(key, criteria);
+    // A write may land between bringing the list up to date and reading its rows: then again.
+    for (let tries = 0; list && tries < 3; tries += 1) {
+      const answer = await this.reread(list.pick(criteria, SEARCH_LIMIT), list.generation);
+      if (answer) {
+        this.remember(key, { list });
+        return answer;
       }
-      this.rankings.delete(key);
+      list = await this.bringUpToDate(key, criteria);
     }
-    const [{ n: generation }] = await this.dataSource.query(`SELECT n::text FROM search_generation WHERE id = 1`);
+    return this.inSql(criteria);
+  }
+
+  /** Deletes the change log's entries that no list can need any more. */
+  async pruneChanges(): Promise<number> {
+    const deleted: [unknown, number] = await this.dataSource.query(
+      `DELETE FROM item_search_changes WHERE generation <= (SELECT n FROM search_generation WHERE id = 1) - $1`,
+      [CHANGES_KEPT_GENERATIONS],
+    );
+    return deleted[1];
+  }
+
+  private async inSql(criteria: SearchCriteria): Promise<SearchAnswer> {
     const { sql, params } = searchQuery(criteria);
-    const rows: SearchRow[] = await this.dataSource.query(sql, params);
-    this.rankings.set(key, { generation, hits: rows.map((row) => ({ id: row.id, distance: row.distance })) });
-    if (this.rankings.size > RANKINGS_KEPT) this.rankings.delete(this.rankings.keys().next().value!);
-    return rows;
+    const rows: Array<SearchRow & { shown: string }> = await this.dataSource.query(sql, params);
+    return { rows, shown: rows[0]?.shown ?? null };
+  }
+
+  /**
+   * The words' list at the current generation: updated from the change log if there is one close
+   * enough behind, built whole otherwise; `null` if the words match too many items to keep. One
+   * update at a time per set of words; whoever asks meanwhile waits for it.
+   */
+  private bringUpToDate(key: string, criteria: SearchCriteria): Promise<MatchList | null> {
+    let pending = this.updating.get(key);
+    if (!pending) {
+      pending = (async () => {
+        const known = this.remembered.get(key);
+        const list = (known && 'list' in known && (await this.update(known.list, criteria))) || (await this.build(criteria));
+        this.remember(key, list ? { list } : { tooBroad: true });
+        return list;
+      })().finally(() => this.updating.delete(key));
+      this.updating.set(key, pending);
+    }
+    return pending;
+  }
+
+  private async build(criteria: SearchCriteria): Promise<MatchList | null> {
+    const { sql, params } = matchListQuery(criteria.words, criteria.notEndedBefore);
+    const [{ generation, matches, list }] = await this.dataSource.query(sql, params);
+    return matches > MAX_LIST_MATCHES ? null : MatchList.parse(generation, list);
+  }
+
+  /** The list with the changes since its generation applied, or `null` if a build is the better way. */
+  private async update(list: MatchList, criteria: SearchCriteria): Promise<MatchList | null> {
+    const { sql, params } = matchChangesQuery(criteria.words, criteria.notEndedBefore, list.generation);
+    const [{ generation, behind, changes, changed, additions }] = await this.dataSource.query(sql, params);
+    if (generation === list.generation) return list;
+    if (behind > CHANGES_KEPT_GENERATIONS / 2 || changes > MAX_CHANGES_APPLIED) return null;
+    const updated = list.updated(generation, new Set((changed as string).split(',').map(Number)), MatchList.parse(generation, additions));
+    return updated.size > MAX_LIST_MATCHES ? null : updated;
   }
 
   /** The ranked items again, in order, if the searchable set is still the one they were ranked in. */
-  private async reread(hits: Array<{ id: number; distance: number | null }>, generation: string): Promise<SearchRow[] | null> {
+  private async reread(hits: Hit[], generation: string): Promise<SearchAnswer | null> {
     if (hits.length === 0) {
-      const [{ n }] = await this.dataSource.query(`SELECT n::text FROM search_generation WHERE id = 1`);
-      return n === generation ? [] : null;
+      const now = await this.generations();
+      return now.generation === generation ? { rows: [], shown: now.shown } : null;
     }
-    const rows: Array<SearchRow & { generation: string }> = await this.dataSource.query(
-      `SELECT ${ITEM_COLUMNS}, (SELECT n::text FROM search_generation WHERE id = 1) AS generation
-       FROM items i
-       JOIN sales s ON s.id = i.garage_sale_id AND NOT s.deleted
-       LEFT JOIN users u ON u.id = s.user_id
-       WHERE i.id = ANY($1::int[])`,
-      [hits.map((hit) => hit.id)],
-    );
+    const rows = await queryPrepared<SearchRow & { generation: string; shown: string }>(this.dataSource, 'search-reread', REREAD, [
+      hits.map((hit) => hit.id),
+    ]);
     if (rows.length !== hits.length || rows[0]!.generation !== generation) return null;
     const byId = new Map(rows.map((row) => [row.id, row]));
-    return hits.map((hit) => {
-      const { generation: _generation, ...row } = byId.get(hit.id)!;
-      return { ...row, distance: hit.distance };
-    });
+    // The rows are kept as read (copying 40 columns for each of 50 rows is a search's largest cost).
+    return { rows: hits.map((hit) => Object.assign(byId.get(hit.id)!, { distance: hit.distance })), shown: rows[0]!.shown };
+  }
+
+  /** The counter that moves with any change to what a search result shows (see ShownGeneration). */
+  async shownGeneration(): Promise<string> {
+    const [{ n }] = await queryPrepared<{ n: string }>(
+      this.dataSource,
+      'search-shown-generation',
+      `SELECT n::text FROM shown_generation WHERE id = 1`,
+    );
+    return n;
+  }
+
+  /** Both counters, in one snapshot. */
+  private async generations(): Promise<{ generation: string; shown: string }> {
+    const [now] = await queryPrepared<{ generation: string; shown: string }>(
+      this.dataSource,
+      'search-generations',
+      `SELECT (SELECT n::text FROM search_generation WHERE id = 1) AS generation, (SELECT n::text FROM shown_generation WHERE id = 1) AS shown`,
+    );
+    return now!;
+  }
+
+  /** Keeps `value` for `key` as the most recently used, dropping the least recently used beyond the bounds. */
+  private remember(key: string, value: Remembered): void {
+    const previous = this.remembered.get(key);
+    if (previous && 'list' in previous) this.keptMatches -= previous.list.size;
+    this.remembered.delete(key);
+    this.remembered.set(key, value);
+    if ('list' in value) this.keptMatches += value.list.size;
+    for (const [oldest, old] of this.remembered) {
+      if (this.keptMatches <= MATCHES_KEPT && this.remembered.size <= WORDS_KEPT) break;
+      if (oldest === key) break;
+      this.remembered.delete(oldest);
+      if ('list' in old) this.keptMatches -= old.list.size;
+    }
   }
 }
-
-/** How many searches' rankings are kept (a few hundred KB). */
-const RANKINGS_KEPT = 2000;
 
 /** The SQL of a search and its parameters (exported so the benchmark can EXPLAIN the very same query). */
 export function searchQuery(criteria: SearchCriteria): { sql: string; params: unknown[] } {
@@ -124,7 +234,7 @@ export function searchQuery(criteria: SearchCriteria): { sql: string; params: un
       ORDER BY rank DESC, x.item_id DESC
       LIMIT ${SEARCH_LIMIT}
     )
-    SELECT ${ITEM_COLUMNS}, hits.distance
+    SELECT ${ITEM_COLUMNS}, hits.distance, (SELECT n::text FROM shown_generation WHERE id = 1) AS shown
     FROM hits
     JOIN items i ON i.id = hits.id
     JOIN sales s ON s.id = i.garage_sale_id AND NOT s.deleted
@@ -133,10 +243,51 @@ export function searchQuery(criteria: SearchCriteria): { sql: string; params: un
   return { sql, params };
 }
 
-/** The box around a circle of `miles`, in degrees (no US point is near a pole or the antimeridian). */
-export function boundingBox(latitude: number, longitude: number, miles: number) {
-  const dLat = miles / MILES_PER_DEGREE;
-  const cos = Math.cos((latitude * Math.PI) / 180);
-  const dLng = cos > 0.01 ? Math.min(180, miles / (MILES_PER_DEGREE * cos)) : 180;
-  return { south: latitude - dLat, north: latitude + dLat, west: longitude - dLng, east: longitude + dLng };
+/** One line per match, as `MatchList.parse` reads it. */
+const MATCH_LINE = `concat_ws(E'\\t', m.item_id, m.rank, coalesce(m.latitude::text, ''), coalesce(m.longitude::text, ''),
+                   m.price_cents, m.category, m.condition)`;
+
+/**
+ * The SQL that ranks every match of some words into one text (see `MatchList.parse`), with the
+ * search generation read in the same snapshot. It stops one past `MAX_LIST_MATCHES`.
+ */
+export function matchListQuery(words: string, notEndedBefore: string): { sql: string; params: unknown[] } {
+  const sql = `
+    SELECT (SELECT n::text FROM search_generation WHERE id = 1) AS generation,
+           count(*)::int AS matches,
+           string_agg(${MATCH_LINE}, E'\\n' ORDER BY m.rank DESC, m.item_id DESC) AS list
+    FROM (
+      SELECT x.item_id, x.latitude, x.longitude, x.price_cents, x.category, x.condition,
+             ts_rank(x.search_vector, websearch_to_tsquery('english', $1)) AS rank
+      FROM item_search x
+      WHERE x.search_vector @@ websearch_to_tsquery('english', $1)
+        AND x.sale_end_date >= $2::date
+      ORDER BY rank DESC, x.item_id DESC
+      LIMIT ${MAX_LIST_MATCHES + 1}
+    ) m`;
+  return { sql, params: [words, notEndedBefore] };
+}
+
+/**
+ * The SQL that reads what changed for a list at generation `since`: the current generation, how far
+ * behind the list is, the items changed since (comma-separated) and, of those, the ones that match
+ * the words now, as list lines. All in one snapshot.
+ */
+export function matchChangesQuery(words: string, notEndedBefore: string, since: string): { sql: string; params: unknown[] } {
+  const sql = `
+    WITH now AS (SELECT n FROM search_generation WHERE id = 1),
+    changed AS (SELECT DISTINCT item_id FROM item_search_changes WHERE generation > $3::bigint)
+    SELECT (SELECT n::text FROM now) AS generation,
+           (SELECT n - $3::bigint FROM now)::float8 AS behind,
+           (SELECT count(*)::int FROM changed) AS changes,
+           (SELECT string_agg(item_id::text, ',') FROM changed) AS changed,
+           (SELECT string_agg(${MATCH_LINE}, E'\\n' ORDER BY m.rank DESC, m.item_id DESC)
+            FROM (
+              SELECT x.item_id, x.latitude, x.longitude, x.price_cents, x.category, x.condition,
+                     ts_rank(x.search_vector, websearch_to_tsquery('english', $1)) AS rank
+              FROM item_search x JOIN changed c ON c.item_id = x.item_id
+              WHERE x.search_vector @@ websearch_to_tsquery('english', $1)
+                AND x.sale_end_date >= $2::date
+            ) m) AS additions`;
+  return { sql, params: [words, notEndedBefore, since] };
 }

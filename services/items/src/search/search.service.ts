@@ -9,22 +9,42 @@ import {
 import { Clock, dateAtOffset, type Viewer } from '@garage/service-kit';
 import { toItem } from '../items/item.row.js';
 import { UsersRepository } from '../projections/users.repository.js';
-import { SearchRepository, type SearchRow } from './search.repository.js';
+import { SearchRepository, type SearchCriteria, type SearchRow } from './search.repository.js';
 
 /** Hawaii (UTC−10) is the last US state to finish a day: a sale is over only once its date has passed there. */
 const LATEST_US_OFFSET_HOURS = -10;
 
+/** Bytes of finished answers kept (an answer of 50 results is some 50 KB). */
+const ANSWER_BYTES_KEPT = 32 * 1024 * 1024;
+/** Searches remembered, kept answers or not. */
+const SEARCHES_KEPT = 20_000;
+
+/** A finished answer, or `null` for a search asked once: only a search asked again is worth keeping. */
+type Kept = { generation: string; json: string } | null;
+
+/**
+ * Search as the API answers it: the radius capped by membership, the rows from the repository,
+ * each shaped for the viewer. Popular searches repeat, so the finished answer (JSON text) is kept
+ * under the shown generation its rows were read at (see ShownGeneration) and served again, after one
+ * read of that counter, for as long as nothing it shows has changed. Answers differ only between
+ * visitors and signed-in users, so those are the two kinds kept. An answer is kept from the second
+ * time its search is asked: a radius around one person's location seldom comes again.
+ */
 @Injectable()
 export class SearchService {
+  private readonly answers = new Map<string, Kept>();
+  private answerBytes = 0;
+
   constructor(
     @Inject(SearchRepository) private readonly repository: SearchRepository,
     @Inject(UsersRepository) private readonly users: UsersRepository,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async search(query: ItemSearchQuery, viewer: Viewer): Promise<SearchResult[]> {
+  /** The answer to a search, as JSON text. */
+  async search(query: ItemSearchQuery, viewer: Viewer): Promise<string> {
     const words = query.q?.trim() ?? '';
-    if (!words) return [];
+    if (!words) return '[]';
     const now = this.clock.now();
     let near;
     if (query.latitude !== undefined && query.longitude !== undefined) {
@@ -32,29 +52,72 @@ export class SearchService {
       const cap = viewer && (await this.users.isPremium(viewer.userId, now)) ? PREMIUM_MAX_RADIUS_MILES : FREE_MAX_RADIUS_MILES;
       near = { latitude: query.latitude, longitude: query.longitude, radiusMiles: Math.min(query.radius ?? DEFAULT_RADIUS_MILES, cap) };
     }
-    const rows = await this.repository.search({
+    const criteria: SearchCriteria = {
       words,
       category: query.category,
       condition: query.condition,
       maxPrice: query.maxPrice,
       near,
       notEndedBefore: dateAtOffset(now, LATEST_US_OFFSET_HOURS),
-    });
-    return rows.map((row) => toResult(row, viewer));
+    };
+    const key = `${viewer ? 'member' : 'visitor'} ${JSON.stringify(criteria)}`;
+    const kept = this.answers.get(key);
+    if (kept && kept.generation === (await this.repository.shownGeneration())) {
+      this.keep(key, kept);
+      return kept.json;
+    }
+    const { rows, shown } = await this.repository.search(criteria);
+    const json = JSON.stringify(rows.map((row) => toResult(row, viewer)));
+    if (shown !== null) this.keep(key, kept === undefined ? null : { generation: shown, json });
+    return json;
+  }
+
+  /** Keeps an answer as the most recently used, dropping the least recently used beyond the bounds. */
+  private keep(key: string, answer: Kept): void {
+    this.forget(key);
+    this.answers.set(key, answer);
+    this.answerBytes += answer?.json.length ?? 0;
+    for (const oldest of this.answers.keys()) {
+      if ((this.answerBytes <= ANSWER_BYTES_KEPT && this.answers.size <= SEARCHES_KEPT) || oldest === key) break;
+      this.forget(oldest);
+    }
+  }
+
+  private forget(key: string): void {
+    this.answerBytes -= this.answers.get(key)?.json.length ?? 0;
+    this.answers.delete(key);
   }
 }
 
 /** An item plus where and when its sale is; the seller's name only for a signed-in viewer. */
 function toResult(row: SearchRow, viewer: Viewer): SearchResult {
+  // Built field by field, not spread from the item: this runs for every row of every search.
   const item = toItem(row, viewer);
-  return {
-    ...item,
+  const result: SearchResult = {
+    id: item.id,
+    user_id: item.user_id,
+    title: item.title,
+    description: item.description,
+    category: item.category,
+    price: item.price,
+    original_price: item.original_price,
+    condition: item.condition,
+    dimensions: item.dimensions,
+    weight: item.weight,
+    brand: item.brand,
+    image_urls: item.image_urls,
+    is_reserved: item.is_reserved,
+    is_sold: item.is_sold,
+    garage_sale_id: item.garage_sale_id,
+    created_at: item.created_at,
+    sale_title: row.s_title ?? '',
+    sale: item.sale,
     city: row.s_city ?? '',
     state: row.s_state ?? '',
     start_date: row.s_start_date ?? '',
-    sale_title: row.s_title ?? '',
     first_name: viewer ? row.u_first_name : null,
     last_name: viewer ? row.u_last_name : null,
-    ...(row.distance === null ? {} : { distance: Math.round(row.distance * 10) / 10 }),
   };
+  if (row.distance !== null) result.distance = Math.round(row.distance * 10) / 10;
+  return result;
 }

@@ -1,0 +1,153 @@
+import { boundingBox, CATEGORIES, CONDITIONS, greatCircleMiles, toCents, type Category, type Condition } from '@garage/contracts';
+
+/** What narrows a list of matches: the search's filters other than its words. */
+export interface MatchFilters {
+  category?: Category;
+  condition?: Condition;
+  maxPrice?: number;
+  near?: { latitude: number; longitude: number; radiusMiles: number };
+}
+
+export interface Hit {
+  id: number;
+  distance: number | null;
+}
+
+const categoryCode = new Map<string, number>(CATEGORIES.map((category, index) => [category, index]));
+const conditionCode = new Map<string, number>(CONDITIONS.map((condition, index) => [condition, index]));
+const NO_CODE = 255;
+
+/** The columns of a list, one typed array each. */
+interface Columns {
+  ids: Int32Array;
+  /** `ts_rank`, a float4 in Postgres: a Float32Array holds it exactly, so both order alike. */
+  ranks: Float32Array;
+  latitudes: Float64Array;
+  longitudes: Float64Array;
+  priceCents: Int32Array;
+  categories: Uint8Array;
+  conditions: Uint8Array;
+}
+
+function allocate(size: number): Columns {
+  return {
+    ids: new Int32Array(size),
+    ranks: new Float32Array(size),
+    latitudes: new Float64Array(size),
+    longitudes: new Float64Array(size),
+    priceCents: new Int32Array(size),
+    categories: new Uint8Array(size),
+    conditions: new Uint8Array(size),
+  };
+}
+
+function copy(from: Columns, at: number, to: Columns, index: number): void {
+  to.ids[index] = from.ids[at]!;
+  to.ranks[index] = from.ranks[at]!;
+  to.latitudes[index] = from.latitudes[at]!;
+  to.longitudes[index] = from.longitudes[at]!;
+  to.priceCents[index] = from.priceCents[at]!;
+  to.categories[index] = from.categories[at]!;
+  to.conditions[index] = from.conditions[at]!;
+}
+
+/**
+ * Every searchable item that matches one set of words, in the order search returns them (rank,
+ * then newest first), with what the filters need, in typed arrays (about 30 bytes a match). Postgres
+ * finds and ranks the matches once; each search with these words and any filters then walks the
+ * list and stops at its first `limit` hits, which is why a list keeps the database's order.
+ */
+export class MatchList {
+  private constructor(
+    /** The search generation the list is true at. */
+    readonly generation: string,
+    private readonly columns: Columns,
+  ) {}
+
+  get size(): number {
+    return this.columns.ids.length;
+  }
+
+  /**
+   * Reads the list from the text the database aggregates (see `matchListQuery`): one line per
+   * match, id, rank, latitude, longitude, price in cents, category and condition separated by tabs.
+   */
+  static parse(generation: string, text: string | null): MatchList {
+    const body = text ?? '';
+    let size = body ? 1 : 0;
+    for (let at = body.indexOf('\n'); at !== -1; at = body.indexOf('\n', at + 1)) size += 1;
+    const columns = allocate(size);
+    // Field by field with indexOf: a list can hold 150,000 lines, and splitting them all at once
+    // would make a million short-lived strings.
+    let at = 0;
+    const field = (end: string) => {
+      const stop = body.indexOf(end, at);
+      const value = body.slice(at, stop === -1 ? body.length : stop);
+      at = stop === -1 ? body.length : stop + 1;
+      return value;
+    };
+    for (let index = 0; index < size; index += 1) {
+      columns.ids[index] = Number(field('\t'));
+      columns.ranks[index] = Number(field('\t'));
+      const latitude = field('\t');
+      const longitude = field('\t');
+      // A sale without a place never matches a radius (NaN compares false), as in SQL.
+      columns.latitudes[index] = latitude ? Number(latitude) : NaN;
+      columns.longitudes[index] = longitude ? Number(longitude) : NaN;
+      columns.priceCents[index] = Number(field('\t'));
+      columns.categories[index] = categoryCode.get(field('\t')) ?? NO_CODE;
+      columns.conditions[index] = conditionCode.get(field('\n')) ?? NO_CODE;
+    }
+    return new MatchList(generation, columns);
+  }
+
+  /**
+   * The list at a later generation: without the items that changed since, plus those of them that
+   * match now (`additions`, ranked as the database ranks them), each in its place.
+   */
+  updated(generation: string, changed: ReadonlySet<number>, additions: MatchList): MatchList {
+    const from = this.columns;
+    const added = additions.columns;
+    let kept = 0;
+    for (let at = 0; at < from.ids.length; at += 1) if (!changed.has(from.ids[at]!)) kept += 1;
+    const to = allocate(kept + added.ids.length);
+    let index = 0;
+    let at = 0;
+    let next = 0;
+    const before = (a: Columns, i: number, b: Columns, j: number) =>
+      a.ranks[i]! > b.ranks[j]! || (a.ranks[i] === b.ranks[j] && a.ids[i]! > b.ids[j]!);
+    for (;;) {
+      while (at < from.ids.length && changed.has(from.ids[at]!)) at += 1;
+      if (at === from.ids.length && next === added.ids.length) break;
+      if (next === added.ids.length || (at < from.ids.length && before(from, at, added, next))) copy(from, at++, to, index++);
+      else copy(added, next++, to, index++);
+    }
+    return new MatchList(generation, to);
+  }
+
+  /** The first `limit` matches that pass the filters, best first, with their distance if `near` is set. */
+  pick(filters: MatchFilters, limit: number): Hit[] {
+    const category = filters.category === undefined ? undefined : (categoryCode.get(filters.category) ?? NO_CODE);
+    const condition = filters.condition === undefined ? undefined : (conditionCode.get(filters.condition) ?? NO_CODE);
+    const maxCents = filters.maxPrice === undefined ? undefined : toCents(filters.maxPrice);
+    const near = filters.near;
+    const box = near && boundingBox(near.latitude, near.longitude, near.radiusMiles);
+    const { ids, latitudes, longitudes, priceCents, categories, conditions } = this.columns;
+    const hits: Hit[] = [];
+    for (let index = 0; index < ids.length && hits.length < limit; index += 1) {
+      if (category !== undefined && categories[index] !== category) continue;
+      if (condition !== undefined && conditions[index] !== condition) continue;
+      if (maxCents !== undefined && priceCents[index]! > maxCents) continue;
+      if (!near || !box) {
+        hits.push({ id: ids[index]!, distance: null });
+        continue;
+      }
+      const latitude = latitudes[index]!;
+      const longitude = longitudes[index]!;
+      if (!(latitude >= box.south && latitude <= box.north && longitude >= box.west && longitude <= box.east)) continue;
+      const distance = greatCircleMiles(near, { latitude, longitude });
+      if (distance <= near.radiusMiles) hits.push({ id: ids[index]!, distance });
+    }
+    return hits;
+  }
+}
