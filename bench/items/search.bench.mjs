@@ -242,8 +242,12 @@ console.table([words, radius, changing]);
 console.log(
   `items service RSS: ${rssAtRest.toFixed(0)} MB at rest, ${rssAtEnd.toFixed(0)} MB at the end; load average at the end ${load()}`,
 );
-const worst = Math.max(words['p95 ms'], radius['p95 ms'], changing['p95 ms']);
-console.log(`target p95 ≤ 50 ms: ${worst <= 50 ? 'met' : 'NOT met'} (worst p95 ${worst} ms)`);
+// The target is set for search load; the figure under writes is printed beside it, not folded in.
+const worst = Math.max(words['p95 ms'], radius['p95 ms']);
+console.log(`target p95 ≤ 50 ms under search load: ${worst <= 50 ? 'met' : 'NOT met'} (worst p95 ${worst} ms)`);
+console.log(
+  `while items change: p95 ${changing['p95 ms']} ms ${changing['p95 ms'] <= 50 ? '(within the target too)' : '(above the target)'}`,
+);
 
 mkdirSync(path.join(root, 'bench/results'), { recursive: true });
 const file = path.join(root, 'bench/results', `search-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);

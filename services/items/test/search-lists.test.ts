@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CATEGORIES, CONDITIONS, greatCircleMiles } from '@garage/contracts';
+import { dateAtOffset, type Viewer } from '@garage/service-kit';
 import { searchQuery, type SearchCriteria } from '../src/index.js';
 import { CHANGES_KEPT_GENERATIONS, SearchRepository, type SearchRow } from '../src/search/search.repository.js';
+import { toResult } from '../src/search/search.service.js';
 import { daysFromNow, ItemsHarness, newId } from './harness.js';
 
 /**
@@ -186,5 +188,42 @@ describe('search from a match list', () => {
     );
     expect(statements.filter((sql) => sql.includes(`LIMIT ${150_001}`))).toHaveLength(1);
     expect((await repository.search(criteria)).rows.map((row) => row.title)).toContain('bike brass bell');
+  });
+});
+
+describe('kept answers', () => {
+  it('answer over HTTP exactly as a fresh search would, through every kind of change', async () => {
+    const draw = random(31);
+    const shopper = newId();
+    await h.user(shopper);
+    const notEndedBefore = dateAtOffset(new Date(), -10);
+    const words = ['lamp', 'clock OR guitar', 'oak table'];
+    const ids = (await h.query<{ id: number }>(`SELECT id FROM items ORDER BY id`)).map((row) => row.id);
+    const changes = [
+      async () =>
+        ids.push((await h.createItem(host, { garageSaleId: draw.pick(sales), title: `${draw.pick(WORDS)} ${draw.pick(EXTRA)}` })).id),
+      () => h.query(`UPDATE items SET is_reserved = NOT is_reserved WHERE id = $1`, [draw.pick(ids)]),
+      () => h.query(`UPDATE items SET is_sold = NOT is_sold WHERE id = $1`, [draw.pick(ids)]),
+      () => h.query(`UPDATE items SET price_cents = $2 WHERE id = $1`, [draw.pick(ids), Math.round(draw.next() * 20_000)]),
+      () => h.query(`UPDATE sales SET title = $2 WHERE id = $1`, [draw.pick(sales), `Sale ${draw.next()}`]),
+      () => h.query(`UPDATE users SET first_name = $2 WHERE id = $1`, [host, `Host ${draw.next()}`]),
+      () => h.query(`UPDATE items SET description = 'unrelated' WHERE id = $1`, [draw.pick(ids)]),
+    ];
+    for (let round = 0; round < 24; round += 1) {
+      await draw.pick(changes)();
+      for (const each of words) {
+        for (const viewer of [null, { userId: shopper } as Viewer]) {
+          const { sql, params } = searchQuery({ words: each, notEndedBefore });
+          const fresh = JSON.stringify(
+            ((await h.service.dataSource.query(sql, params)) as SearchRow[]).map((row) => toResult(row, viewer)),
+          );
+          for (let again = 0; again < 2; again += 1) {
+            const request = h.api().get('/api/items/search').query({ q: each });
+            if (viewer) request.set('authorization', await h.bearer(shopper));
+            expect((await request.expect(200)).text).toEqual(fresh);
+          }
+        }
+      }
+    }
   });
 });

@@ -130,6 +130,20 @@ describe('GET /api/items/search: kept answers', () => {
     await h.user(host, { firstName: 'Sam', lastName: 'Seller', phone: '555-0199', rating: 4.2 }, 3);
   });
 
+  it('still serves a kept answer after changes to rows it does not show, but not after a new match', async () => {
+    await item(here, { title: 'Theremin' });
+    await search({ q: 'theremin' });
+    await search({ q: 'theremin' }); // asked again: kept
+    await item(near, { title: 'Kazoo' });
+    const statements = await h.statementsDuring(async () => expect(titles(await search({ q: 'theremin' }))).toEqual(['Theremin']));
+    // The generations, the change logs; no read of the items the answer shows.
+    expect(statements.some((sql) => sql.includes('ANY($1::int[])'))).toBe(false);
+    expect(statements.some((sql) => sql.includes('shown_changes'))).toBe(true);
+
+    await item(near, { title: 'Theremin kit' });
+    expect(titles(await search({ q: 'theremin' })).sort()).toEqual(['Theremin', 'Theremin kit']);
+  });
+
   it('keeps a visitor’s answer apart from a signed-in user’s', async () => {
     await item(here, { title: 'Oboe' });
     expect((await search({ q: 'oboe' }, shopper))[0]!.first_name).toBe('Sam');

@@ -58,10 +58,14 @@ function copy(from: Columns, at: number, to: Columns, index: number): void {
  * list and stops at its first `limit` hits, which is why a list keeps the database's order.
  */
 export class MatchList {
+  private static revisions = 0;
+
   private constructor(
     /** The search generation the list is true at. */
     readonly generation: string,
     private readonly columns: Columns,
+    /** Moves whenever the content does: a list brought to a later generation unchanged keeps it. */
+    readonly revision = (MatchList.revisions += 1),
   ) {}
 
   get size(): number {
@@ -110,6 +114,7 @@ export class MatchList {
     const added = additions.columns;
     let kept = 0;
     for (let at = 0; at < from.ids.length; at += 1) if (!changed.has(from.ids[at]!)) kept += 1;
+    if (kept === from.ids.length && added.ids.length === 0) return new MatchList(generation, from, this.revision);
     const to = allocate(kept + added.ids.length);
     let index = 0;
     let at = 0;

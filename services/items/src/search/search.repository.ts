@@ -28,7 +28,19 @@ export type SearchRow = ItemRow & { distance: number | null };
 export interface SearchAnswer {
   rows: SearchRow[];
   shown: string | null;
+  /** The revision of the match list the rows were picked from; `null` if ranked in SQL. */
+  revision: number | null;
 }
+
+/** A row a search result shows changed: an item (`i`), a sale (`s`) or a user (`u`). */
+export interface ShownChange {
+  generation: bigint;
+  kind: 'i' | 's' | 'u';
+  id: number;
+}
+
+/** Shown changes kept in memory to tell which kept answers a change touched. */
+const SHOWN_CHANGES_KEPT = 20_000;
 
 /** Words that match more searchable items than this are ranked in SQL for each search, not kept. */
 export const MAX_LIST_MATCHES = 150_000;
@@ -51,6 +63,15 @@ const REREAD = `
   JOIN sales s ON s.id = i.garage_sale_id AND NOT s.deleted
   LEFT JOIN users u ON u.id = s.user_id
   WHERE i.id = ANY($1::int[])`;
+
+/** Picked rows as read, and the generations of the snapshot they were read in. */
+interface Reread {
+  rows: SearchRow[];
+  generation: string;
+  shown: string;
+  /** Every picked item was found (one that is not is a change the list has yet to learn). */
+  complete: boolean;
+}
 
 /** What the repository remembers of one set of words. */
 type Remembered = { list: MatchList } | { seen: true } | { tooBroad: true };
@@ -76,40 +97,65 @@ export class SearchRepository {
   private readonly remembered = new Map<string, Remembered>();
   private readonly updating = new Map<string, Promise<MatchList | null>>();
   private keptMatches = 0;
+  /** Recent shown changes: complete for the generations after `startsAfter` up to `loadedUntil`. */
+  private readonly shown: { entries: ShownChange[]; startsAfter: bigint; loadedUntil: bigint | null; loading: Promise<void> | null } = {
+    entries: [],
+    startsAfter: 0n,
+    loadedUntil: null,
+    loading: null,
+  };
 
   constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
 
   async search(criteria: SearchCriteria): Promise<SearchAnswer> {
-    const key = `${criteria.notEndedBefore} ${criteria.words}`;
+    const key = listKey(criteria);
     const known = this.remembered.get(key);
     if (!known) this.remember(key, { seen: true });
     if (!known || 'tooBroad' in known) return this.inSql(criteria);
     let list = 'list' in known ? known.list : await this.bringUpToDate(key, criteria);
-    // A write may land between bringing the list up to date and reading its rows: then again.
     for (let tries = 0; list && tries < 3; tries += 1) {
-      const answer = await this.reread(list.pick(criteria, SEARCH_LIMIT), list.generation);
-      if (answer) {
-        this.remember(key, { list });
-        return answer;
+      const hits = list.pick(criteria, SEARCH_LIMIT);
+      const read = await this.reread(hits);
+      if (read.complete && read.generation === list.generation) return this.answer(key, list, hits, read);
+      // The searchable set moved since the list's generation. If bringing the list up to date past
+      // the rows' generation leaves its content as it was, the picks and the rows read still hold.
+      const updated = await this.bringUpToDate(key, criteria);
+      if (read.complete && updated?.revision === list.revision && BigInt(updated.generation) >= BigInt(read.generation)) {
+        return this.answer(key, updated, hits, read);
       }
-      list = await this.bringUpToDate(key, criteria);
+      list = updated;
     }
     return this.inSql(criteria);
   }
 
-  /** Deletes the change log's entries that no list can need any more. */
+  private answer(key: string, list: MatchList, hits: Hit[], read: Reread): SearchAnswer {
+    this.remember(key, { list });
+    const byId = new Map(read.rows.map((row) => [row.id, row]));
+    // The rows are kept as read (copying 40 columns for each of 50 rows is a search's largest cost).
+    return {
+      rows: hits.map((hit) => Object.assign(byId.get(hit.id)!, { distance: hit.distance })),
+      shown: read.shown,
+      revision: list.revision,
+    };
+  }
+
+  /** Deletes the change logs' entries that no list or kept answer can need any more. */
   async pruneChanges(): Promise<number> {
-    const deleted: [unknown, number] = await this.dataSource.query(
+    const [, searchChanges]: [unknown, number] = await this.dataSource.query(
       `DELETE FROM item_search_changes WHERE generation <= (SELECT n FROM search_generation WHERE id = 1) - $1`,
       [CHANGES_KEPT_GENERATIONS],
     );
-    return deleted[1];
+    const [, shownChanges]: [unknown, number] = await this.dataSource.query(
+      `DELETE FROM shown_changes WHERE generation <= (SELECT n FROM shown_generation WHERE id = 1) - $1`,
+      [CHANGES_KEPT_GENERATIONS],
+    );
+    return searchChanges + shownChanges;
   }
 
   private async inSql(criteria: SearchCriteria): Promise<SearchAnswer> {
     const { sql, params } = searchQuery(criteria);
     const rows: Array<SearchRow & { shown: string }> = await this.dataSource.query(sql, params);
-    return { rows, shown: rows[0]?.shown ?? null };
+    return { rows, shown: rows[0]?.shown ?? null, revision: null };
   }
 
   /**
@@ -133,6 +179,7 @@ export class SearchRepository {
 
   private async build(criteria: SearchCriteria): Promise<MatchList | null> {
     const { sql, params } = matchListQuery(criteria.words, criteria.notEndedBefore);
+    // Not prepared: a generic plan cannot know how many items the words match.
     const [{ generation, matches, list }] = await this.dataSource.query(sql, params);
     return matches > MAX_LIST_MATCHES ? null : MatchList.parse(generation, list);
   }
@@ -140,40 +187,80 @@ export class SearchRepository {
   /** The list with the changes since its generation applied, or `null` if a build is the better way. */
   private async update(list: MatchList, criteria: SearchCriteria): Promise<MatchList | null> {
     const { sql, params } = matchChangesQuery(criteria.words, criteria.notEndedBefore, list.generation);
-    const [{ generation, behind, changes, changed, additions }] = await this.dataSource.query(sql, params);
+    const [{ generation, behind, changes, changed, additions }] = await queryPrepared<{
+      generation: string;
+      behind: number;
+      changes: number;
+      changed: string | null;
+      additions: string | null;
+    }>(this.dataSource, 'search-list-changes', sql, params);
     if (generation === list.generation) return list;
     if (behind > CHANGES_KEPT_GENERATIONS / 2 || changes > MAX_CHANGES_APPLIED) return null;
-    const updated = list.updated(generation, new Set((changed as string).split(',').map(Number)), MatchList.parse(generation, additions));
+    const updated = list.updated(generation, new Set((changed ?? '').split(',').map(Number)), MatchList.parse(generation, additions));
     return updated.size > MAX_LIST_MATCHES ? null : updated;
   }
 
-  /** The ranked items again, in order, if the searchable set is still the one they were ranked in. */
-  private async reread(hits: Hit[], generation: string): Promise<SearchAnswer | null> {
-    if (hits.length === 0) {
-      const now = await this.generations();
-      return now.generation === generation ? { rows: [], shown: now.shown } : null;
-    }
+  /** The rows of the picked items, with the generations of the snapshot they were read in. */
+  private async reread(hits: Hit[]): Promise<Reread> {
+    if (hits.length === 0) return { ...(await this.generations()), rows: [], complete: true };
     const rows = await queryPrepared<SearchRow & { generation: string; shown: string }>(this.dataSource, 'search-reread', REREAD, [
       hits.map((hit) => hit.id),
     ]);
-    if (rows.length !== hits.length || rows[0]!.generation !== generation) return null;
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    // The rows are kept as read (copying 40 columns for each of 50 rows is a search's largest cost).
-    return { rows: hits.map((hit) => Object.assign(byId.get(hit.id)!, { distance: hit.distance })), shown: rows[0]!.shown };
+    // No rows: the picks are gone, and a list that holds them is out of date anyway.
+    if (rows.length === 0) return { ...(await this.generations()), rows, complete: false };
+    return { rows, generation: rows[0]!.generation, shown: rows[0]!.shown, complete: rows.length === hits.length };
   }
 
-  /** The counter that moves with any change to what a search result shows (see ShownGeneration). */
-  async shownGeneration(): Promise<string> {
-    const [{ n }] = await queryPrepared<{ n: string }>(
+  /**
+   * The revision of the words' list once it is at `generation` or later, or `null` if the words
+   * have no list.
+   */
+  async listRevision(criteria: SearchCriteria, generation: string): Promise<number | null> {
+    const key = listKey(criteria);
+    const known = this.remembered.get(key);
+    if (!known || !('list' in known)) return null;
+    const list = BigInt(known.list.generation) >= BigInt(generation) ? known.list : await this.bringUpToDate(key, criteria);
+    return list?.revision ?? null;
+  }
+
+  /**
+   * The rows changed after shown generation `since` up to `until`, or `null` if that reaches back
+   * further than the changes kept in memory. Read from the log once for all callers.
+   */
+  async shownChanges(since: string, until: string): Promise<ShownChange[] | null> {
+    const from = BigInt(since);
+    const to = BigInt(until);
+    const log = this.shown;
+    if (log.loadedUntil === null) {
+      log.startsAfter = from;
+      log.loadedUntil = from;
+    }
+    if (from < log.startsAfter) return null;
+    while (log.loadedUntil < to) {
+      log.loading ??= this.loadShownChanges(log.loadedUntil, to).finally(() => (log.loading = null));
+      await log.loading;
+    }
+    return log.entries.filter((change) => change.generation > from && change.generation <= to);
+  }
+
+  private async loadShownChanges(after: bigint, until: bigint): Promise<void> {
+    const rows = await queryPrepared<{ generation: string; kind: 'i' | 's' | 'u'; id: number }>(
       this.dataSource,
-      'search-shown-generation',
-      `SELECT n::text FROM shown_generation WHERE id = 1`,
+      'search-shown-changes',
+      `SELECT generation::text, kind::text, id FROM shown_changes WHERE generation > $1 AND generation <= $2 ORDER BY generation`,
+      [after.toString(), until.toString()],
     );
-    return n;
+    const log = this.shown;
+    for (const row of rows) log.entries.push({ generation: BigInt(row.generation), kind: row.kind, id: row.id });
+    if (until > log.loadedUntil!) log.loadedUntil = until;
+    if (log.entries.length > SHOWN_CHANGES_KEPT) {
+      const dropped = log.entries.splice(0, log.entries.length - SHOWN_CHANGES_KEPT);
+      log.startsAfter = dropped.at(-1)!.generation;
+    }
   }
 
   /** Both counters, in one snapshot. */
-  private async generations(): Promise<{ generation: string; shown: string }> {
+  async generations(): Promise<{ generation: string; shown: string }> {
     const [now] = await queryPrepared<{ generation: string; shown: string }>(
       this.dataSource,
       'search-generations',
@@ -242,6 +329,9 @@ export function searchQuery(criteria: SearchCriteria): { sql: string; params: un
     ORDER BY hits.rank DESC, i.id DESC`;
   return { sql, params };
 }
+
+/** Lists are per words and per day (the day decides which sales have ended). */
+const listKey = (criteria: SearchCriteria) => `${criteria.notEndedBefore} ${criteria.words}`;
 
 /** One line per match, as `MatchList.parse` reads it. */
 const MATCH_LINE = `concat_ws(E'\\t', m.item_id, m.rank, coalesce(m.latitude::text, ''), coalesce(m.longitude::text, ''),

@@ -19,14 +19,29 @@ const ANSWER_BYTES_KEPT = 32 * 1024 * 1024;
 /** Searches remembered, kept answers or not. */
 const SEARCHES_KEPT = 20_000;
 
-/** A finished answer, or `null` for a search asked once: only a search asked again is worth keeping. */
-type Kept = { generation: string; json: string } | null;
+/** A finished answer, and what it depends on. */
+interface Answer {
+  json: string;
+  /** The shown generation the answer is known to be true at. */
+  shown: string;
+  /** The revision of the match list its results were picked from (`null`: ranked in SQL). */
+  revision: number | null;
+  /** The rows it shows. */
+  items: Set<number>;
+  sales: Set<number>;
+  users: Set<number>;
+}
+
+/** A kept answer, or `null` for a search asked once: only a search asked again is worth keeping. */
+type Kept = Answer | null;
 
 /**
  * Search as the API answers it: the radius capped by membership, the rows from the repository,
  * each shaped for the viewer. Popular searches repeat, so the finished answer (JSON text) is kept
- * under the shown generation its rows were read at (see ShownGeneration) and served again, after one
- * read of that counter, for as long as nothing it shows has changed. Answers differ only between
+ * and served again while it is still what the search would answer: after one read of the two
+ * generations, an answer is known true if the shown generation has not moved, or if the match list
+ * it was picked from has the same content and none of the items, sales and sellers it shows are
+ * among the rows changed since (ShownGeneration logs them). Answers differ only between
  * visitors and signed-in users, so those are the two kinds kept. An answer is kept from the second
  * time its search is asked: a radius around one person's location seldom comes again.
  */
@@ -62,14 +77,38 @@ export class SearchService {
     };
     const key = `${viewer ? 'member' : 'visitor'} ${JSON.stringify(criteria)}`;
     const kept = this.answers.get(key);
-    if (kept && kept.generation === (await this.repository.shownGeneration())) {
+    if (kept && (await this.stillTrue(kept, criteria))) {
       this.keep(key, kept);
       return kept.json;
     }
-    const { rows, shown } = await this.repository.search(criteria);
+    const { rows, shown, revision } = await this.repository.search(criteria);
     const json = JSON.stringify(rows.map((row) => toResult(row, viewer)));
-    if (shown !== null) this.keep(key, kept === undefined ? null : { generation: shown, json });
+    if (shown !== null) {
+      const answer: Answer = {
+        json,
+        shown,
+        revision,
+        items: new Set(rows.map((row) => row.id)),
+        sales: new Set(rows.map((row) => row.s_id!)),
+        users: new Set(rows.map((row) => row.s_user_id!)),
+      };
+      this.keep(key, kept === undefined ? null : answer);
+    }
     return json;
+  }
+
+  /** Whether a kept answer is what the search would answer now; if so, it is marked true at now. */
+  private async stillTrue(kept: Answer, criteria: SearchCriteria): Promise<boolean> {
+    const now = await this.repository.generations();
+    if (BigInt(kept.shown) >= BigInt(now.shown)) return true;
+    if (kept.revision === null) return false;
+    if ((await this.repository.listRevision(criteria, now.generation)) !== kept.revision) return false;
+    const changes = await this.repository.shownChanges(kept.shown, now.shown);
+    if (!changes) return false;
+    const shows = { i: kept.items, s: kept.sales, u: kept.users };
+    if (changes.some((change) => shows[change.kind].has(change.id))) return false;
+    kept.shown = now.shown;
+    return true;
   }
 
   /** Keeps an answer as the most recently used, dropping the least recently used beyond the bounds. */
@@ -90,7 +129,7 @@ export class SearchService {
 }
 
 /** An item plus where and when its sale is; the seller's name only for a signed-in viewer. */
-function toResult(row: SearchRow, viewer: Viewer): SearchResult {
+export function toResult(row: SearchRow, viewer: Viewer): SearchResult {
   // Built field by field, not spread from the item: this runs for every row of every search.
   const item = toItem(row, viewer);
   const result: SearchResult = {
