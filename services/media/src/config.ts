@@ -26,6 +26,13 @@ export const mediaConfig = {
   MAX_IMAGE_PIXELS: z.coerce.number().int().min(1_000_000).max(268_402_689).default(40_000_000),
   /** How often images whose last reference went away are removed from storage. */
   IMAGE_PURGE_INTERVAL_MS: z.coerce.number().int().min(10).default(2000),
+  /**
+   * An uploaded image that no item has taken up after this many hours was left behind by an item
+   * form that was never saved; it is removed. Long enough for any form someone is still filling in.
+   */
+  UNATTACHED_IMAGE_TTL_HOURS: z.coerce.number().positive().default(24),
+  /** How often images left unattached past their time are looked for. */
+  UNATTACHED_IMAGE_SWEEP_MS: z.coerce.number().int().min(10).default(600_000),
 };
 
 export type MediaConfig = BaseConfig & z.infer<z.ZodObject<typeof mediaConfig>>;

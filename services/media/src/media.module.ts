@@ -7,6 +7,7 @@ import { ImagesController, UploadsController } from './images/images.controller.
 import { ImagesRepository } from './images/images.repository.js';
 import { ImagesService } from './images/images.service.js';
 import { SharpImageProcessor } from './images/sharp-image-processor.js';
+import { UnattachedImageSweep } from './images/unattached-sweep.job.js';
 import { ItemReferencesHandler } from './item-references/item-references.handler.js';
 import { ItemReferencesRepository } from './item-references/item-references.repository.js';
 import { ItemReferencesService } from './item-references/item-references.service.js';
@@ -19,6 +20,7 @@ import { imageStorageProvider } from './storage/storage.provider.js';
     ImagesService,
     ImagesRepository,
     ImagePurger,
+    UnattachedImageSweep,
     ItemReferencesService,
     ItemReferencesRepository,
     ItemReferencesHandler,

@@ -8,6 +8,7 @@ import { startService, type RunningService } from '@garage/service-kit';
 import { serviceTestEnv, silentLogger, waitFor, type ServiceTestEnv } from '@garage/testing';
 import { mediaService } from '../src/index.js';
 import { ImagePurger } from '../src/images/image-purger.js';
+import { UnattachedImageSweep } from '../src/images/unattached-sweep.job.js';
 import { ItemReferencesHandler } from '../src/item-references/item-references.handler.js';
 import { itemEvent, itemSnapshot, solid, tokenFactory, waitForConsumer } from './support.js';
 
@@ -133,6 +134,26 @@ describe('images of deleted items', () => {
     await deliver(created(601, SELLER, [absolute, 'https://example.com/photos/lamp.jpg']));
     await deliver(deleted(601, SELLER, [absolute, 'https://example.com/photos/lamp.jpg'], 2));
     await expectRemoved(image);
+  });
+});
+
+describe('images never attached to an item', () => {
+  const age = (images: Uploaded[], hours: number) =>
+    media.dataSource.query(`UPDATE images SET created_at = now() - make_interval(hours => $2) WHERE key = ANY($1::text[])`, [
+      images.map((image) => image.key),
+      hours,
+    ]);
+
+  it('removes an upload no item took up within a day, and keeps a younger one and one in use', async () => {
+    const [abandoned, young, attached] = [await uploadAs(SELLER), await uploadAs(SELLER), await uploadAs(OTHER)];
+    await deliver(created(801, OTHER, [attached.url]));
+    await age([abandoned, attached], 25);
+    await age([young], 23);
+    expect(await media.app.get(UnattachedImageSweep).run()).toBe(1);
+    await expectRemoved(abandoned);
+    await expectKept(young);
+    await expectKept(attached);
+    expect(await media.app.get(UnattachedImageSweep).run()).toBe(0);
   });
 });
 

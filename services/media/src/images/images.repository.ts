@@ -47,6 +47,27 @@ export class ImagesRepository {
     return rows.map((row) => row.key);
   }
 
+  /**
+   * Marks for removal up to `limit` images uploaded more than `hours` ago that no item refers to;
+   * returns the ones marked. Run under the projection lock (ItemReferencesRepository.lock), so an
+   * item event attaching one of them is applied either before (and the image is kept) or after.
+   */
+  async markUnattached(manager: EntityManager, hours: number, limit: number): Promise<string[]> {
+    const rows: Array<{ key: string }> = await manager.query(
+      `WITH freed AS (
+         UPDATE images SET deleted_at = now()
+          WHERE key IN (
+            SELECT key FROM images
+             WHERE deleted_at IS NULL AND created_at < now() - make_interval(secs => $1 * 3600)
+               AND NOT EXISTS (SELECT 1 FROM item_images reference WHERE reference.image_key = images.key)
+             ORDER BY created_at LIMIT $2)
+          RETURNING key)
+       SELECT key FROM freed`,
+      [hours, limit],
+    );
+    return rows.map((row) => row.key);
+  }
+
   /** Images marked for removal, oldest first. */
   async markedForRemoval(limit: number): Promise<Array<{ key: string; extension: ImageExtension }>> {
     return this.dataSource.query(`SELECT key, extension FROM images WHERE deleted_at IS NOT NULL ORDER BY deleted_at LIMIT $1`, [limit]);
