@@ -132,6 +132,38 @@ describe('matching rules', () => {
     expect(await alertsOf(search)).toEqual([]);
   });
 
+  it('catches saved searches up when premium comes back after a lapse; their emails wait for the digest', async () => {
+    const member = newId();
+    const user = await h.user(member, { premium: true });
+    const search = await savedSearch({ q: 'accordion' }, member);
+    const whilePremium = await listed({ title: 'Red accordion' });
+    await h.publishAndApply('user.updated', 2, { ...user, premiumExpiresAt: new Date(Date.now() - 60_000).toISOString() });
+    const duringLapse = await listed({ title: 'Green accordion' });
+    await listed({ title: 'Accordion in a cancelled sale' }, { status: 'cancelled' });
+    await listed({ title: 'Sold accordion', is_sold: true });
+    expect(await alertsOf(search)).toEqual([whilePremium]);
+
+    // A name change while lapsed catches nothing up; the renewal does.
+    await h.publishAndApply('user.updated', 3, {
+      ...user,
+      firstName: 'Renamed',
+      premiumExpiresAt: new Date(Date.now() - 60_000).toISOString(),
+    });
+    expect(await alertsOf(search)).toEqual([whilePremium]);
+    const renewed = { ...user, premiumExpiresAt: new Date(Date.now() + 365 * 86_400_000).toISOString() };
+    await h.publishAndApply('user.premium_activated', 4, renewed);
+    expect(await alertsOf(search)).toEqual([whilePremium, duringLapse]);
+    const [caughtUp] = await h.query<{ email_status: string }>(
+      `SELECT email_status FROM alerts WHERE saved_search_id = $1 AND item_id = $2`,
+      [search, duringLapse],
+    );
+    expect(caughtUp!.email_status).toBe('digest');
+
+    // Later snapshots of a current member catch nothing up again.
+    await h.publishAndApply('user.updated', 5, { ...renewed, firstName: 'Again' });
+    expect(await h.query(`SELECT id FROM alerts WHERE saved_search_id = $1`, [search])).toHaveLength(2);
+  });
+
   it('gives every matching search its own alert', async () => {
     const a = await savedSearch({ q: 'sewing machine' });
     const b = await savedSearch({ q: 'singer' });

@@ -17,6 +17,41 @@ export interface CreatedMatch {
   email_status: string;
 }
 
+/** What matching reads of an item (`i`) and its sale (`s`), under the names the conditions use. */
+const ITEM_COLUMNS = `i.id, i.user_id, i.title, i.category, i.condition, i.price_cents, i.words, i.image_urls,
+  s.id AS sale_id, s.title AS sale_title, s.city, s.state, s.latitude, s.longitude`;
+
+/** Visible in search: unsold, in an active sale that has not ended (`$2`: "today" for the end date). */
+const VISIBLE = `NOT i.deleted AND NOT i.is_sold AND s.status = 'active' AND s.end_date >= $2::date`;
+
+/** Saved search `c` matches `item`: the words, every filter, the radius; never the searcher's own item. */
+const MATCHES = `c.user_id IS DISTINCT FROM item.user_id
+    AND item.words @@ c.query
+    AND (c.category IS NULL OR c.category = item.category)
+    AND (c.condition IS NULL OR c.condition = item.condition)
+    AND (c.max_price_cents IS NULL OR item.price_cents <= c.max_price_cents)
+    AND (c.latitude IS NULL OR (
+      item.latitude BETWEEN c.south AND c.north AND item.longitude BETWEEN c.west AND c.east
+      AND ${EARTH_RADIUS_MILES} * 2 * asin(least(1, sqrt(
+            power(sin(radians(item.latitude - c.latitude) / 2), 2) +
+            cos(radians(c.latitude)) * cos(radians(item.latitude)) * power(sin(radians(item.longitude - c.longitude) / 2), 2)
+          ))) <= c.radius_miles))`;
+
+/** The alert of a match of saved search `c` with `item`, its email as `emailStatus` says. */
+const insertMatchAlerts = (emailStatus: string) => `
+  INSERT INTO alerts (user_id, kind, saved_search_id, item_id, sale_id, title, message, data, email_status)
+  SELECT c.user_id, 'match', c.id, item.id, item.sale_id,
+         'New match for "' || c.name || '": ' || item.title,
+         item.title || ' for $' || to_char(item.price_cents / 100.0, 'FM999999990.00') || ' at ' || item.sale_title ||
+           ', ' || item.city || ', ' || item.state,
+         jsonb_build_object('itemTitle', item.title, 'price', item.price_cents / 100.0, 'imageUrl', item.image_urls[1],
+                            'saleTitle', item.sale_title, 'city', item.city, 'state', item.state, 'searchName', c.name),
+         ${emailStatus}`;
+
+/** One alert per (saved search, item): a repeated event or catch-up is a no-op. */
+const ONCE = `ON CONFLICT (saved_search_id, item_id) WHERE kind = 'match' DO NOTHING
+  RETURNING id, user_id, saved_search_id, email_status`;
+
 /**
  * The SQL that matches one visible item against every saved search, and records one alert per
  * (saved search, item): `$1` item id, `$2` "today" for the sale's end date, `$3` the item's
@@ -30,11 +65,10 @@ export interface CreatedMatch {
  */
 export const MATCH_ITEM_SQL = `
   WITH item AS (
-    SELECT i.id, i.user_id, i.title, i.category, i.condition, i.price_cents, i.words, i.image_urls,
-           s.id AS sale_id, s.title AS sale_title, s.city, s.state, s.latitude, s.longitude
+    SELECT ${ITEM_COLUMNS}
     FROM items i
     JOIN sales s ON s.id = i.garage_sale_id AND NOT s.deleted
-    WHERE i.id = $1 AND NOT i.deleted AND NOT i.is_sold AND s.status = 'active' AND s.end_date >= $2::date
+    WHERE i.id = $1 AND ${VISIBLE}
   ),
   candidates AS (
     SELECT ss.id, ss.user_id, ss.name, ss.query, ss.category, ss.condition, ss.max_price_cents, ss.latitude, ss.longitude,
@@ -45,37 +79,38 @@ export const MATCH_ITEM_SQL = `
            ss.radius_miles, ss.south, ss.north, ss.west, ss.east, ss.frequency, ss.email_enabled
     FROM saved_searches ss WHERE NOT ss.words_required
   )
-  INSERT INTO alerts (user_id, kind, saved_search_id, item_id, sale_id, title, message, data, email_status)
-  SELECT c.user_id, 'match', c.id, item.id, item.sale_id,
-         'New match for "' || c.name || '": ' || item.title,
-         item.title || ' for $' || to_char(item.price_cents / 100.0, 'FM999999990.00') || ' at ' || item.sale_title ||
-           ', ' || item.city || ', ' || item.state,
-         jsonb_build_object('itemTitle', item.title, 'price', item.price_cents / 100.0, 'imageUrl', item.image_urls[1],
-                            'saleTitle', item.sale_title, 'city', item.city, 'state', item.state, 'searchName', c.name),
-         CASE WHEN NOT c.email_enabled THEN 'none' WHEN c.frequency = 'daily' THEN 'digest' ELSE 'pending' END
+  ${insertMatchAlerts(`CASE WHEN NOT c.email_enabled THEN 'none' WHEN c.frequency = 'daily' THEN 'digest' ELSE 'pending' END`)}
   FROM candidates c
   CROSS JOIN item
   JOIN users u ON u.id = c.user_id AND u.premium_expires_at > $4::timestamptz
-  WHERE c.user_id IS DISTINCT FROM item.user_id
-    AND item.words @@ c.query
-    AND (c.category IS NULL OR c.category = item.category)
-    AND (c.condition IS NULL OR c.condition = item.condition)
-    AND (c.max_price_cents IS NULL OR item.price_cents <= c.max_price_cents)
-    AND (c.latitude IS NULL OR (
-      item.latitude BETWEEN c.south AND c.north AND item.longitude BETWEEN c.west AND c.east
-      AND ${EARTH_RADIUS_MILES} * 2 * asin(least(1, sqrt(
-            power(sin(radians(item.latitude - c.latitude) / 2), 2) +
-            cos(radians(c.latitude)) * cos(radians(item.latitude)) * power(sin(radians(item.longitude - c.longitude) / 2), 2)
-          ))) <= c.radius_miles))
-  ON CONFLICT (saved_search_id, item_id) WHERE kind = 'match' DO NOTHING
-  RETURNING id, user_id, saved_search_id, email_status`;
+  WHERE ${MATCHES}
+  ${ONCE}`;
+
+/**
+ * The SQL that catches a member's saved searches up after a lapse of premium: the matches among
+ * the items that changed (or whose sale did) during the lapse and are visible now, i.e. what live
+ * matching would have alerted about. `$1` the member, `$2` "today", `$3` when premium lapsed. Their
+ * emails wait for the daily digest, so a renewal does not set off a burst of emails.
+ */
+export const CATCH_UP_SQL = `
+  WITH item AS (
+    SELECT ${ITEM_COLUMNS}, greatest(i.updated_at, s.updated_at) AS changed_at
+    FROM items i
+    JOIN sales s ON s.id = i.garage_sale_id AND NOT s.deleted
+    WHERE ${VISIBLE} AND greatest(i.updated_at, s.updated_at) > $3::timestamptz
+  )
+  ${insertMatchAlerts(`CASE WHEN NOT c.email_enabled THEN 'none' ELSE 'digest' END`)}
+  FROM saved_searches c
+  JOIN item ON item.changed_at > c.created_at
+  WHERE c.user_id = $1 AND ${MATCHES}
+  ${ONCE}`;
 
 /** The lexemes of an item, when it is visible in search (else no row): `$1` item id, `$2` today. */
 export const VISIBLE_ITEM_SQL = `
   SELECT tsvector_to_array(i.words) AS lexemes
   FROM items i
   JOIN sales s ON s.id = i.garage_sale_id AND NOT s.deleted
-  WHERE i.id = $1 AND NOT i.deleted AND NOT i.is_sold AND s.status = 'active' AND s.end_date >= $2::date`;
+  WHERE i.id = $1 AND ${VISIBLE}`;
 
 /**
  * Evaluates items against saved searches when they become visible in search (an item listed in,
@@ -85,6 +120,11 @@ export const VISIBLE_ITEM_SQL = `
 @Injectable()
 export class MatchesRepository {
   constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+
+  /** Matches the member's saved searches against what changed since premium lapsed at `lapsedAt`. */
+  catchUp(manager: EntityManager, userId: number, lapsedAt: Date, now: Date): Promise<CreatedMatch[]> {
+    return manager.query(CATCH_UP_SQL, [userId, dateAtOffset(now, LATEST_US_OFFSET_HOURS), lapsedAt.toISOString()]);
+  }
 
   async matchItem(manager: EntityManager, itemId: number, now: Date): Promise<CreatedMatch[]> {
     const today = dateAtOffset(now, LATEST_US_OFFSET_HOURS);

@@ -19,6 +19,12 @@ export class UsersRepository {
     return applySnapshot(manager, USERS, { ...userRow(user), email: user.email ?? null }, version);
   }
 
+  /** When the user's premium ends (or ended), as kept; the row is locked until the transaction ends. */
+  async premiumExpiry(manager: EntityManager, userId: number): Promise<Date | null> {
+    const [row] = await manager.query(`SELECT premium_expires_at FROM users WHERE id = $1 FOR UPDATE`, [userId]);
+    return row?.premium_expires_at ? new Date(row.premium_expires_at) : null;
+  }
+
   /**
    * Premium is read from this projection, never from the token: a token outlives a lapsed
    * membership, and an upgrade must count before the next sign-in.
