@@ -2,15 +2,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import axe from 'axe-core';
 import type { ReactElement } from 'react';
+// Screens whose page adds other features' widgets (the hearts, saving a search) are rendered as their route page.
+import ItemDetailRoute from '@/app/routes/items/detail';
+import SearchRoute from '@/app/routes/search';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { RegisterForm } from '@/features/auth/components/register-form';
-import { ItemDetail } from '@/features/items/components/item-detail';
 import { AddItem } from '@/features/items/components/add-item';
 import { MyItemsList } from '@/features/items/components/my-items-list';
 import { ProfileSettings } from '@/features/profile/components/profile-settings';
 import { SubscribePage } from '@/features/premium/components/subscribe-page';
 import { CreateSale } from '@/features/sales/components/create-sale';
-import { ItemSearch } from '@/features/search/components/item-search';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { anItem, aSearchResult } from './fixtures';
@@ -25,7 +26,10 @@ async function expectNoViolations(container: Element) {
   expect(summary).toEqual([]);
 }
 
-const screens: Array<[string, () => ReactElement, string, string]> = [
+/** The route the screen is mounted at, or its pattern and the URL to open. */
+type Where = string | { path: string; route: string };
+
+const screens: Array<[string, () => ReactElement, Where, string]> = [
   [
     'header and footer',
     () => (
@@ -39,9 +43,9 @@ const screens: Array<[string, () => ReactElement, string, string]> = [
   ],
   ['login', () => <LoginForm />, '/login', ''],
   ['register', () => <RegisterForm />, '/register', ''],
-  ['search results', () => <ItemSearch />, '/search', 'Oak Dining Table'],
+  ['search results', () => <SearchRoute />, { path: '/search', route: '/search?q=table' }, 'Oak Dining Table'],
   ['my items', () => <MyItemsList />, '/my-items', 'Showing 1 of 1 items'],
-  ['item detail', () => <ItemDetail itemId="100" />, '/items/100', 'Garage Sale Details'],
+  ['item detail', () => <ItemDetailRoute />, { path: '/items/:id', route: '/items/100' }, 'Garage Sale Details'],
   ['add item', () => <AddItem saleId={null} />, '/create-item', ''],
   ['create sale', () => <CreateSale />, '/create-sale', ''],
   ['profile', () => <ProfileSettings />, '/profile', ''],
@@ -51,7 +55,7 @@ const screens: Array<[string, () => ReactElement, string, string]> = [
 describe('accessibility (axe)', () => {
   afterEach(() => signOutForTest());
 
-  it.each(screens)('%s has no violations', async (_name, element, path, waitFor) => {
+  it.each(screens)('%s has no violations', async (_name, element, where, waitFor) => {
     signInAs();
     mockFetch({
       'GET /api/items/search': () => json([aSearchResult({ image_urls: ['/p/1.jpg'] })]),
@@ -60,7 +64,7 @@ describe('accessibility (axe)', () => {
       'GET /api/sales/my-sales': () => json([]),
       'GET /api/payments/config': () => json({ provider: 'simulated', publishableKey: null, priceCents: 199, currency: 'usd' }),
     });
-    const { container } = renderScreen(element(), { path, route: path === '/search' ? '/search?q=table' : path });
+    const { container } = renderScreen(element(), typeof where === 'string' ? { path: where } : where);
     if (waitFor) await screen.findAllByText(waitFor);
     await expectNoViolations(container);
   });

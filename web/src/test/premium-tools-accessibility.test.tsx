@@ -3,16 +3,17 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import type { ReactElement } from 'react';
+// Screens whose page adds other features' widgets are rendered as their route page, composed as in the app.
+import RoutePlannerRoute from '@/app/routes/plans/planner';
+import SaleDetailRoute from '@/app/routes/sales/detail';
+import SavedRoute from '@/app/routes/saved';
 import { AlertsBell } from '@/features/alerts/components/alerts-bell';
 import { AlertsPage } from '@/features/alerts/components/alerts-page';
-import { SavedList } from '@/features/favorites/components/saved-list';
 import { RoutePlanPrint } from '@/features/route-planner/components/route-plan-print';
-import { RoutePlanner } from '@/features/route-planner/components/route-planner';
 import { RoutePlanResult } from '@/features/route-planner/components/route-plan-result';
 import { RoutePlansList } from '@/features/route-planner/components/route-plans-list';
 import { SaveSearchAction } from '@/features/saved-searches/components/save-search-action';
 import { SavedSearchesList } from '@/features/saved-searches/components/saved-searches-list';
-import { SaleDetail } from '@/features/sales/components/sale-detail';
 import { aSale, anItem } from './fixtures';
 import { aFavoriteItem, aFavoriteSale, anAlert, aRoutePlan, aSavedSearch } from './premium-fixtures';
 import { json, mockFetch, renderScreen, signInAs, signOutForTest, testUser } from './render';
@@ -28,10 +29,12 @@ async function expectNoViolations(container: Element) {
 
 const premium = { ...testUser, isPremium: true, premiumExpiresAt: '2031-01-01T00:00:00Z' };
 
-type Case = [string, () => ReactElement, string, string | RegExp, ((container: HTMLElement) => Promise<void>)?];
+/** The route the screen is mounted at, or its pattern and the URL to open. */
+type Where = string | { path: string; route: string };
+type Case = [string, () => ReactElement, Where, string | RegExp, ((container: HTMLElement) => Promise<void>)?];
 
 const screens: Case[] = [
-  ['saved page', () => <SavedList />, '/saved', 'Saved Sales (1)'],
+  ['saved page', () => <SavedRoute />, '/saved', 'Saved Sales (1)'],
   ['alerts page', () => <AlertsPage />, '/alerts', /New match for/],
   [
     'alerts bell with its panel open',
@@ -54,17 +57,17 @@ const screens: Case[] = [
       await userEvent.click(screen.getByRole('button', { name: 'Save this search' }));
     },
   ],
-  ['route planner', () => <RoutePlanner />, '/plan', 'Pick the sales'],
+  ['route planner', () => <RoutePlannerRoute />, '/plan', 'Pick the sales'],
   ['route plan result', () => <RoutePlanResult plan={aRoutePlan()} showMap={false} />, '/plan/42', 'Could Not Fit (1 sale)'],
   ['route plan print', () => <RoutePlanPrint planId="42" />, '/plan/42/print', 'Stop Sale 2'],
   ['route plans list', () => <RoutePlansList />, '/plans', 'Saturday loop'],
-  ['sale detail with the planning tools', () => <SaleDetail saleId="1" />, '/sales/1', 'Add to calendar'],
+  ['sale detail with the planning tools', () => <SaleDetailRoute />, { path: '/sales/:id', route: '/sales/1' }, 'Add to calendar'],
 ];
 
 describe('accessibility of the planning tools (axe)', () => {
   afterEach(() => signOutForTest());
 
-  it.each(screens)('%s has no violations', async (_name, element, path, waitFor, act) => {
+  it.each(screens)('%s has no violations', async (_name, element, where, waitFor, act) => {
     signInAs(premium);
     mockFetch({
       'GET /api/favorites': () => json({ sales: [aFavoriteSale()], items: [aFavoriteItem({ image_urls: ['/p/1.jpg'] })] }),
@@ -89,7 +92,7 @@ describe('accessibility of the planning tools (axe)', () => {
       'GET /api/route-plans/42': () => json(aRoutePlan()),
       'GET /api/sales/1': () => json({ ...aSale({ user_id: 99 }), items: [anItem({ id: 5, title: 'Desk Lamp' })] }),
     });
-    const { container } = renderScreen(element(), { path });
+    const { container } = renderScreen(element(), typeof where === 'string' ? { path: where } : where);
     if (waitFor) await screen.findAllByText(waitFor);
     if (act) await act(container);
     await expectNoViolations(document.body);

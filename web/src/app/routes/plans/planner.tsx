@@ -1,8 +1,10 @@
 import { LinkButton } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
+import { useFavorites } from '@/features/favorites/api/favorites';
 import { RoutePlanner } from '@/features/route-planner/components/route-planner';
 
 export default function RoutePlannerRoute() {
+  const favorites = useFavorites();
   return (
     <Page
       title="Route Planner"
@@ -14,7 +16,7 @@ export default function RoutePlannerRoute() {
         </LinkButton>
       }
     >
-      <RoutePlanner />
+      <RoutePlanner savedSales={favorites.data?.sales} savedSalesFailed={favorites.isError} />
     </Page>
   );
 }

@@ -1,12 +1,26 @@
 import { useParams } from 'react-router-dom';
 import { Page } from '@/components/ui/page';
+import { AddToCalendarLink } from '@/features/calendar/components/add-to-calendar-link';
+import { FavoriteButton } from '@/features/favorites/components/favorite-button';
+import { AddToPlanButton } from '@/features/route-planner/components/add-to-plan-button';
 import { SaleDetail } from '@/features/sales/components/sale-detail';
 
 export default function SaleDetailRoute() {
   const { id = '' } = useParams();
   return (
     <Page>
-      <SaleDetail key={id} saleId={id} />
+      <SaleDetail
+        key={id}
+        saleId={id}
+        renderTitleActions={(sale) => <FavoriteButton kind="sale" id={sale.id} title={sale.title} variant="labelled" />}
+        renderScheduleActions={(sale) => (
+          <>
+            <AddToCalendarLink saleId={sale.id} />
+            {sale.status === 'active' && <AddToPlanButton sale={sale} />}
+          </>
+        )}
+        renderItemActions={(item) => <FavoriteButton kind="item" id={item.id} title={item.title} />}
+      />
     </Page>
   );
 }

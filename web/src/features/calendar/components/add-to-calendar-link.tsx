@@ -2,16 +2,8 @@ import { useState, type MouseEvent } from 'react';
 import { useUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { buttonClasses } from '@/components/ui/button';
+import { CalendarIcon } from '@/components/ui/calendar-icon';
 import { downloadCalendar, saleCalendarPath } from '../api/download-calendar';
-
-export function CalendarIcon({ className = 'h-4 w-4' }: { className?: string }) {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2">
-      <rect x="3" y="5" width="18" height="16" rx="2" />
-      <path d="M3 10h18M8 3v4M16 3v4" />
-    </svg>
-  );
-}
 
 /**
  * "Add to calendar" on a sale's page: the sale's ICS file (its hours in its own time zone, a

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { FavoriteItem, FavoriteSale } from '@garage/contracts';
 import { formatDateRange, formatPrice, formatTimeRange, pluralize } from '@/lib/format';
@@ -7,7 +8,6 @@ import { Alert } from '@/components/ui/alert';
 import { Button, LinkButton } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
-import { AddToPlanButton } from '@/features/route-planner/components/add-to-plan-button';
 import { useFavorites, useSetFavorite, type FavoriteKind } from '../api/favorites';
 import { HeartIcon } from './favorite-button';
 
@@ -27,7 +27,7 @@ function RemoveButton({ kind, id, title }: { kind: FavoriteKind; id: number; tit
   );
 }
 
-function SavedSaleCard({ sale }: { sale: FavoriteSale }) {
+function SavedSaleCard({ sale, actions }: { sale: FavoriteSale; actions?: ReactNode }) {
   return (
     <article className="flex h-full flex-col rounded-lg bg-white p-5 shadow-sm ring-1 ring-gray-200">
       <div className="flex items-start justify-between gap-2">
@@ -51,7 +51,7 @@ function SavedSaleCard({ sale }: { sale: FavoriteSale }) {
         <dd className="text-gray-900">{pluralize(sale.item_count, 'item')}</dd>
       </dl>
       <div className="mt-auto flex flex-wrap items-center gap-2 pt-4">
-        {sale.status === 'active' && <AddToPlanButton sale={sale} named />}
+        {actions}
         <RemoveButton kind="sale" id={sale.id} title={sale.title} />
       </div>
     </article>
@@ -98,8 +98,13 @@ function SavedItemCard({ item }: { item: FavoriteItem }) {
   );
 }
 
+interface SavedListProps {
+  /** More for a saved sale's card, before its Remove button (e.g. adding it to a route plan). */
+  renderSaleActions?: (sale: FavoriteSale) => ReactNode;
+}
+
 /** /saved: the sales and items the user put a heart on, newest first, each with Remove. */
-export function SavedList() {
+export function SavedList({ renderSaleActions }: SavedListProps) {
   const favorites = useFavorites();
 
   if (favorites.isPending) return <Spinner label="Loading your saved sales and items..." className="py-16" />;
@@ -140,7 +145,7 @@ export function SavedList() {
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {sales.map((sale) => (
               <li key={sale.id}>
-                <SavedSaleCard sale={sale} />
+                <SavedSaleCard sale={sale} actions={renderSaleActions?.(sale)} />
               </li>
             ))}
           </ul>

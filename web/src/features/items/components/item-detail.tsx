@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { conditionLabel, type Item } from '@garage/contracts';
 import { isNotFound } from '@/lib/api-client';
@@ -13,7 +13,6 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { useItem } from '../api/get-item';
 import { ItemGallery } from './item-gallery';
-import { FavoriteButton } from '@/features/favorites/components/favorite-button';
 
 const banners: Record<Exclude<ItemStatus, 'in_sale'>, { text: string; className: string }> = {
   sold: { text: 'Sold', className: 'bg-red-100 text-red-900 ring-red-300' },
@@ -88,7 +87,13 @@ function ContactSeller() {
   );
 }
 
-export function ItemDetail({ itemId }: { itemId: string }) {
+interface ItemDetailProps {
+  itemId: string;
+  /** Between the item's title and the owner's Edit button (e.g. its heart). */
+  renderTitleActions?: (item: Item) => ReactNode;
+}
+
+export function ItemDetail({ itemId, renderTitleActions }: ItemDetailProps) {
   const user = useUser();
   const itemQuery = useItem(itemId);
 
@@ -162,7 +167,7 @@ export function ItemDetail({ itemId }: { itemId: string }) {
           </div>
           <div className="flex flex-wrap items-start justify-between gap-3">
             <h1 className="text-3xl font-bold text-gray-900">{item.title}</h1>
-            <FavoriteButton kind="item" id={item.id} title={item.title} variant="labelled" className="ml-auto" />
+            {renderTitleActions?.(item)}
             {isOwner && (
               <LinkButton to={`/items/${item.id}/edit`} variant="secondary">
                 Edit

@@ -4,11 +4,10 @@ import { ApiError, isNotFound } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { Alert } from '@/components/ui/alert';
 import { Button, LinkButton } from '@/components/ui/button';
+import { CalendarIcon } from '@/components/ui/calendar-icon';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
-import { downloadCalendar } from '@/features/calendar/api/download-calendar';
-import { CalendarIcon } from '@/features/calendar/components/add-to-calendar-link';
 import { routePlanCalendarPath, useDeleteRoutePlan, useRoutePlan } from '../api/route-plans';
 import { RoutePlanResult } from './route-plan-result';
 
@@ -33,8 +32,14 @@ export function PlanNotFound() {
   );
 }
 
+interface RoutePlanViewProps {
+  planId: string;
+  /** Fetches a calendar (ICS) file from the API and saves it under the name given; rejects when it cannot. */
+  downloadCalendar: (path: string, filename: string) => Promise<void>;
+}
+
 /** /plan/:id: a saved plan with its map, stops, directions, calendar file and printable view. */
-export function RoutePlanView({ planId }: { planId: string }) {
+export function RoutePlanView({ planId, downloadCalendar }: RoutePlanViewProps) {
   const navigate = useNavigate();
   const planQuery = useRoutePlan(planId);
   const deletePlan = useDeleteRoutePlan();

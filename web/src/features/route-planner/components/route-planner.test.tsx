@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, mockFetch, removeGeolocation, renderScreen, signInAs, signOutForTest, stubGeolocation, testUser } from '@/test/render';
 import { aFavoriteSale, aRoutePlan } from '@/test/premium-fixtures';
-import { RoutePlanner } from './route-planner';
+import { RoutePlanner, type SavedSale } from './route-planner';
 
 const picked = [
   {
@@ -38,8 +38,12 @@ const preview = {
   plan: null,
 };
 
-function renderPlanner() {
-  return renderScreen(<RoutePlanner />, { path: '/plan', routes: [{ path: '/plan/:id', element: <p>Plan page</p> }] });
+// The page hands in the saved sales (src/app/routes/plans/planner.test.tsx loads the real ones).
+function renderPlanner(savedSales: SavedSale[] = []) {
+  return renderScreen(<RoutePlanner savedSales={savedSales} />, {
+    path: '/plan',
+    routes: [{ path: '/plan/:id', element: <p>Plan page</p> }],
+  });
 }
 
 describe('Route planner', () => {
@@ -51,10 +55,7 @@ describe('Route planner', () => {
   it('gives a free user the preview summary with an upgrade call', async () => {
     signInAs();
     pick();
-    const { calls } = mockFetch({
-      'GET /api/favorites': () => json({ sales: [], items: [] }),
-      'POST /api/route-plans/preview': () => json(preview),
-    });
+    const { calls } = mockFetch({ 'POST /api/route-plans/preview': () => json(preview) });
     renderPlanner();
     const list = screen.getByRole('list', { name: 'Sales in your plan' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
@@ -90,10 +91,7 @@ describe('Route planner', () => {
       success({ coords: { latitude: 39.78, longitude: -89.65 } } as GeolocationPosition),
     );
     stubGeolocation({ getCurrentPosition } as unknown as Geolocation);
-    const { calls } = mockFetch({
-      'GET /api/favorites': () => json({ sales: [], items: [] }),
-      'POST /api/route-plans': () => json(aRoutePlan({ id: 42 }), 201),
-    });
+    const { calls } = mockFetch({ 'POST /api/route-plans': () => json(aRoutePlan({ id: 42 }), 201) });
     const { router } = renderPlanner();
     expect(getCurrentPosition).not.toHaveBeenCalled(); // only when asked
     await userEvent.click(screen.getByRole('button', { name: 'Use my location' }));
@@ -112,11 +110,10 @@ describe('Route planner', () => {
   it('checks the form before asking the server, and shows the server’s field errors', async () => {
     signInAs();
     const { calls } = mockFetch({
-      'GET /api/favorites': () => json({ sales: [aFavoriteSale({ id: 5, title: 'Elm Court Sale' })], items: [] }),
       'POST /api/route-plans/preview': () =>
         json({ error: 'Unknown ZIP code', details: [{ field: 'start.zipCode', message: 'Unknown ZIP code' }] }, 400),
     });
-    renderPlanner();
+    renderPlanner([aFavoriteSale({ id: 5, title: 'Elm Court Sale' })]);
     await userEvent.click(screen.getByRole('button', { name: 'Preview My Route' }));
     expect(screen.getByText('Pick at least one sale')).toBeInTheDocument();
     expect(screen.getByText('Use your location first, or start from a ZIP code')).toBeInTheDocument();
@@ -142,10 +139,7 @@ describe('Route planner', () => {
   it('tells a member whose premium lapsed how to upgrade', async () => {
     signInAs({ ...testUser, isPremium: true });
     pick();
-    mockFetch({
-      'GET /api/favorites': () => json({ sales: [], items: [] }),
-      'POST /api/route-plans': () => json({ error: 'Premium membership required' }, 403),
-    });
+    mockFetch({ 'POST /api/route-plans': () => json({ error: 'Premium membership required' }, 403) });
     renderPlanner();
     await userEvent.click(screen.getByRole('radio', { name: 'A ZIP code' }));
     await userEvent.type(screen.getByLabelText('ZIP code'), '62701');

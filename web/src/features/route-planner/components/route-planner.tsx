@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { DEFAULT_MINUTES_PER_STOP, ROUTE_PLAN_MAX_SALES, routePlanBodySchema, type RoutePlanPreview } from '@garage/contracts';
+import { DEFAULT_MINUTES_PER_STOP, ROUTE_PLAN_MAX_SALES, routePlanBodySchema, type RoutePlanPreview, type Sale } from '@garage/contracts';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
@@ -10,7 +10,6 @@ import { Alert } from '@/components/ui/alert';
 import { Button, LinkButton } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
-import { useFavorites } from '@/features/favorites/api/favorites';
 import { useCreateRoutePlan, usePreviewRoutePlan, type RoutePlanRequest } from '../api/route-plans';
 import { useLocate } from '../hooks/use-locate';
 import { usePlanSelection, type PlanSale } from '../hooks/use-plan-selection';
@@ -19,6 +18,9 @@ import { suggestPlanDate } from '../utils/suggest-date';
 import { AddToPlanButton, RouteIcon } from './add-to-plan-button';
 
 type StartMode = 'location' | 'zip';
+
+/** A sale the user saved (put a heart on), as the planner offers it: what a pick keeps, and whether it still runs. */
+export type SavedSale = PlanSale & Pick<Sale, 'status'>;
 
 function StepHeading({ id, step, children }: { id: string; step: number; children: ReactNode }) {
   return (
@@ -89,16 +91,15 @@ function PickedSales({
   );
 }
 
-function SavedSalesPicker({ today }: { today: string }) {
-  const favorites = useFavorites();
+function SavedSalesPicker({ today, sales, failed }: { today: string; sales: readonly SavedSale[] | undefined; failed: boolean }) {
   const selection = usePlanSelection();
-  if (favorites.isPending) return <Spinner label="Loading your saved sales..." className="py-4" />;
-  if (favorites.isError) return <p className="text-sm text-gray-700">Your saved sales could not be loaded.</p>;
-  const open = favorites.data.sales.filter((sale) => sale.status === 'active' && sale.end_date >= today && !selection.has(sale.id));
+  if (failed) return <p className="text-sm text-gray-700">Your saved sales could not be loaded.</p>;
+  if (!sales) return <Spinner label="Loading your saved sales..." className="py-4" />;
+  const open = sales.filter((sale) => sale.status === 'active' && sale.end_date >= today && !selection.has(sale.id));
   if (open.length === 0) {
     return (
       <p className="text-sm text-gray-700">
-        {favorites.data.sales.length === 0
+        {sales.length === 0
           ? 'Tap the heart on a sale to save it; your upcoming saved sales show up here.'
           : 'Every upcoming sale you saved is in the plan.'}
       </p>
@@ -167,13 +168,20 @@ export function PlanPreviewSummary({ preview, date }: { preview: RoutePlanPrevie
   );
 }
 
+interface RoutePlannerProps {
+  /** The user's saved sales, offered to add to the plan; undefined while they load. */
+  savedSales: readonly SavedSale[] | undefined;
+  /** The saved sales could not be loaded. */
+  savedSalesFailed?: boolean;
+}
+
 /**
  * /plan: pick sales (from the pick kept by "Add to plan", or from the saved sales), a start point
  * (the browser's location or a ZIP code), a day and a start time. Members get the planned route
  * (saved, then shown at /plan/:id); free users get the preview's summary and an upgrade call. The
  * server enforces premium either way.
  */
-export function RoutePlanner() {
+export function RoutePlanner({ savedSales, savedSalesFailed = false }: RoutePlannerProps) {
   const user = useUser();
   const isPremium = Boolean(user?.isPremium);
   const navigate = useNavigate();
@@ -262,7 +270,7 @@ export function RoutePlanner() {
           <PickedSales sales={selection.sales} onRemove={selection.remove} onClear={selection.clear} error={errors.saleIds} />
           <div className="border-t border-gray-200 pt-4">
             <h3 className="mb-2 font-semibold text-gray-900">From your saved sales</h3>
-            <SavedSalesPicker today={today} />
+            <SavedSalesPicker today={today} sales={savedSales} failed={savedSalesFailed} />
           </div>
         </section>
 

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import type { Item } from '@garage/contracts';
+import type { Item, Sale } from '@garage/contracts';
 import { conditionLabel } from '@garage/contracts';
 import { isNotFound } from '@/lib/api-client';
 import { useUser, type LoginRedirectState } from '@/lib/auth';
@@ -14,11 +14,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { useDeleteSale } from '../api/delete-sale';
 import { useSale } from '../api/get-sale';
-import { AddToCalendarLink } from '@/features/calendar/components/add-to-calendar-link';
-import { FavoriteButton } from '@/features/favorites/components/favorite-button';
-import { AddToPlanButton } from '@/features/route-planner/components/add-to-plan-button';
 
-function SaleItemCard({ item }: { item: Item }) {
+function SaleItemCard({ item, actions }: { item: Item; actions?: ReactNode }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-gray-200">
       <div className="aspect-[4/3] bg-gray-100">
@@ -37,7 +34,7 @@ function SaleItemCard({ item }: { item: Item }) {
           </h3>
           <span className="flex shrink-0 items-center gap-1">
             <ItemStatusBadge item={item} withSale={false} />
-            <FavoriteButton kind="item" id={item.id} title={item.title} />
+            {actions}
           </span>
         </div>
         <p className="text-lg font-bold text-green-800">
@@ -57,7 +54,17 @@ function SaleItemCard({ item }: { item: Item }) {
   );
 }
 
-export function SaleDetail({ saleId }: { saleId: string }) {
+interface SaleDetailProps {
+  saleId: string;
+  /** Next to the sale's title and status (e.g. its heart). */
+  renderTitleActions?: (sale: Sale) => ReactNode;
+  /** Under the sale's dates and hours (e.g. "Add to calendar", "Add to plan"). */
+  renderScheduleActions?: (sale: Sale) => ReactNode;
+  /** Next to the status of each item for sale (e.g. its heart). */
+  renderItemActions?: (item: Item) => ReactNode;
+}
+
+export function SaleDetail({ saleId, renderTitleActions, renderScheduleActions, renderItemActions }: SaleDetailProps) {
   const user = useUser();
   const location = useLocation();
   const navigate = useNavigate();
@@ -127,7 +134,7 @@ export function SaleDetail({ saleId }: { saleId: string }) {
           <div className="flex flex-wrap items-center gap-3">
             <h1 className="text-3xl font-bold text-gray-900">{sale.title}</h1>
             <SaleStatusBadge status={sale.status} />
-            <FavoriteButton kind="sale" id={sale.id} title={sale.title} variant="labelled" />
+            {renderTitleActions?.(sale)}
           </div>
           {sale.description && <p className="mt-2 max-w-3xl whitespace-pre-line text-gray-700">{sale.description}</p>}
         </div>
@@ -153,10 +160,7 @@ export function SaleDetail({ saleId }: { saleId: string }) {
           </h2>
           <p className="mt-2 text-gray-800">{formatDateRange(sale.start_date, sale.end_date)}</p>
           <p className="text-gray-800">{formatTimeRange(sale.start_time, sale.end_time)}</p>
-          <div className="mt-3 flex flex-wrap gap-2">
-            <AddToCalendarLink saleId={sale.id} />
-            {sale.status === 'active' && <AddToPlanButton sale={sale} />}
-          </div>
+          <div className="mt-3 flex flex-wrap gap-2">{renderScheduleActions?.(sale)}</div>
         </section>
         <section aria-labelledby="where-heading" className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-gray-200">
           <h2 id="where-heading" className="text-lg font-semibold text-gray-900">
@@ -222,7 +226,7 @@ export function SaleDetail({ saleId }: { saleId: string }) {
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {items.map((item) => (
               <li key={item.id}>
-                <SaleItemCard item={item} />
+                <SaleItemCard item={item} actions={renderItemActions?.(item)} />
               </li>
             ))}
           </ul>

@@ -1,12 +1,17 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { POPUP_DESCRIPTION_MAX, type Sale } from '@garage/contracts';
 import { formatDateRange, formatRating, formatTimeRange, fullName, pluralize, truncate } from '@/lib/format';
 import { salePlace } from '../utils/sale-place';
-import { FavoriteButton } from '@/features/favorites/components/favorite-button';
-import { AddToPlanButton } from '@/features/route-planner/components/add-to-plan-button';
+
+/** Where a sale's summary is shown: a card in the list view, or a popup on the map (smaller). */
+export type SaleSummaryPlace = 'card' | 'popup';
+
+/** Renders the actions the page adds to a sale's card or popup (next to "View Sale"). */
+export type SaleActionsRenderer = (sale: Sale, place: SaleSummaryPlace) => ReactNode;
 
 /** What a map popup tells about a sale (spec section 2): the short facts and a way in. */
-export function SalePopup({ sale }: { sale: Sale }) {
+export function SalePopup({ sale, actions }: { sale: Sale; actions?: ReactNode }) {
   const host = fullName(sale.first_name, sale.last_name);
   return (
     <div className="w-60 space-y-1 text-sm text-gray-800">
@@ -28,17 +33,14 @@ export function SalePopup({ sale }: { sale: Sale }) {
         <Link to={`/sales/${sale.id}`} className="font-semibold text-blue-700 underline">
           View Sale
         </Link>
-        <span className="flex items-center gap-1">
-          <AddToPlanButton sale={sale} named className="px-2 py-1 text-xs" />
-          <FavoriteButton kind="sale" id={sale.id} title={sale.title} />
-        </span>
+        <span className="flex items-center gap-1">{actions}</span>
       </div>
     </div>
   );
 }
 
 /** A sale in the list view, linking to its page. */
-export function SaleCard({ sale }: { sale: Sale }) {
+export function SaleCard({ sale, actions }: { sale: Sale; actions?: ReactNode }) {
   const host = fullName(sale.first_name, sale.last_name);
   return (
     <article className="flex h-full flex-col rounded-lg bg-white p-5 shadow-sm ring-1 ring-gray-200 transition hover:shadow-md">
@@ -80,10 +82,7 @@ export function SaleCard({ sale }: { sale: Sale }) {
         >
           View Sale →
         </Link>
-        <span className="flex items-center gap-1">
-          <AddToPlanButton sale={sale} named />
-          <FavoriteButton kind="sale" id={sale.id} title={sale.title} />
-        </span>
+        <span className="flex items-center gap-1">{actions}</span>
       </div>
     </article>
   );

@@ -13,14 +13,19 @@ import { useSales } from '../api/get-sales';
 import { useSaleFilters } from '../hooks/use-sale-filters';
 import { saleFilterErrors } from '../utils/filter-window';
 import { SaleFilters } from './sale-filters';
-import { SaleCard } from './sale-summary';
+import { SaleCard, type SaleActionsRenderer } from './sale-summary';
 
 // Leaflet is the heaviest part of the page: it loads only when the map is shown.
 const SalesMap = lazy(() => import('./sales-map'));
 
 type View = 'map' | 'list';
 
-export function SalesBrowser() {
+interface SalesBrowserProps {
+  /** What each sale's card and map popup offer besides "View Sale" (e.g. a heart, "Add to plan"). */
+  renderSaleActions?: SaleActionsRenderer;
+}
+
+export function SalesBrowser({ renderSaleActions }: SalesBrowserProps) {
   const user = useUser();
   const isPremium = Boolean(user?.isPremium);
   const radiusChoices = isPremium ? PREMIUM_RADIUS_CHOICES : RADIUS_CHOICES;
@@ -112,13 +117,13 @@ export function SalesBrowser() {
         </EmptyState>
       ) : view === 'map' ? (
         <Suspense fallback={<Spinner label="Loading map..." className="h-[28rem]" />}>
-          <SalesMap sales={list} position={geo.position} />
+          <SalesMap sales={list} position={geo.position} renderSaleActions={renderSaleActions} />
         </Suspense>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {list.map((sale) => (
             <li key={sale.id}>
-              <SaleCard sale={sale} />
+              <SaleCard sale={sale} actions={renderSaleActions?.(sale, 'card')} />
             </li>
           ))}
         </ul>

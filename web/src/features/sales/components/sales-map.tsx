@@ -9,7 +9,7 @@ import { DEFAULT_MAP_CENTER, LOCATED_MAP_ZOOM, type Sale } from '@garage/contrac
 import type { Coordinates } from '@/hooks/use-geolocation';
 import { pluralize } from '@/lib/format';
 import { hasValidCoordinates } from '../utils/coordinates';
-import { SalePopup } from './sale-summary';
+import { SalePopup, type SaleActionsRenderer } from './sale-summary';
 
 // Leaflet finds its marker images by a CSS path that a bundler breaks; hand it the bundled files.
 delete (L.Icon.Default.prototype as unknown as { _getIconUrl?: unknown })._getIconUrl;
@@ -23,7 +23,13 @@ function FollowPosition({ position }: { position: Coordinates | null }) {
   return null;
 }
 
-export default function SalesMap({ sales, position }: { sales: Sale[]; position: Coordinates | null }) {
+interface SalesMapProps {
+  sales: Sale[];
+  position: Coordinates | null;
+  renderSaleActions?: SaleActionsRenderer;
+}
+
+export default function SalesMap({ sales, position, renderSaleActions }: SalesMapProps) {
   const placed = sales.filter(hasValidCoordinates);
   const center: [number, number] = position
     ? [position.latitude, position.longitude]
@@ -55,7 +61,7 @@ export default function SalesMap({ sales, position }: { sales: Sale[]; position:
           {placed.map((sale) => (
             <Marker key={sale.id} position={[sale.latitude, sale.longitude]} title={sale.title} alt={sale.title}>
               <Popup>
-                <SalePopup sale={sale} />
+                <SalePopup sale={sale} actions={renderSaleActions?.(sale, 'popup')} />
               </Popup>
             </Marker>
           ))}

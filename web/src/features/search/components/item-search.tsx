@@ -1,6 +1,14 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { CATEGORIES, CONDITIONS, DEFAULT_RADIUS_MILES, PREMIUM_RADIUS_CHOICES, RADIUS_CHOICES, conditionLabel } from '@garage/contracts';
+import {
+  CATEGORIES,
+  CONDITIONS,
+  DEFAULT_RADIUS_MILES,
+  PREMIUM_RADIUS_CHOICES,
+  RADIUS_CHOICES,
+  conditionLabel,
+  type SearchResult,
+} from '@garage/contracts';
 import { useUser } from '@/lib/auth';
 import { useGeolocation } from '@/hooks/use-geolocation';
 import { Button } from '@/components/ui/button';
@@ -10,7 +18,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { useReserveItem } from '../api/reserve-item';
 import { useSearchItems, type ItemSearchParams } from '../api/search-items';
 import { SearchResultCard } from './search-result-card';
-import { SaveSearchAction } from '@/features/saved-searches/components/save-search-action';
 
 interface SearchForm {
   q: string;
@@ -30,8 +37,15 @@ function formFromParams(params: URLSearchParams): SearchForm {
   };
 }
 
+interface ItemSearchProps {
+  /** Between the form and the results, for the search on screen (e.g. "Save this search"). */
+  renderSearchActions?: (search: ItemSearchParams) => ReactNode;
+  /** On each result's card, after its title and price (e.g. the item's heart). */
+  renderResultActions?: (result: SearchResult) => ReactNode;
+}
+
 /** /search: the submitted search lives in the URL (shareable, Back works); results come from it. */
-export function ItemSearch() {
+export function ItemSearch({ renderSearchActions, renderResultActions }: ItemSearchProps) {
   const user = useUser();
   const isPremium = Boolean(user?.isPremium);
   const radiusChoices = isPremium ? PREMIUM_RADIUS_CHOICES : RADIUS_CHOICES;
@@ -132,7 +146,7 @@ export function ItemSearch() {
         </div>
       </form>
 
-      <SaveSearchAction search={search} />
+      {renderSearchActions?.(search)}
 
       {search.q === '' ? (
         <EmptyState title="Start Searching" icon="🔎">
@@ -158,6 +172,7 @@ export function ItemSearch() {
                   isPremium={isPremium}
                   reserving={reserve.isPending && reserve.variables === result.id}
                   onReserve={(id) => reserve.mutate(id)}
+                  actions={renderResultActions?.(result)}
                 />
               </li>
             ))}

@@ -1,9 +1,9 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { conditionLabel, type SearchResult } from '@garage/contracts';
 import { formatPrice, formatShortDate, fullName } from '@/lib/format';
 import { Badge } from '@/components/ui/badge';
 import { Button, LinkButton } from '@/components/ui/button';
-import { FavoriteButton } from '@/features/favorites/components/favorite-button';
 
 interface SearchResultCardProps {
   result: SearchResult;
@@ -11,9 +11,11 @@ interface SearchResultCardProps {
   isPremium: boolean;
   reserving: boolean;
   onReserve: (id: number) => void;
+  /** After the title and price (e.g. the item's heart). */
+  actions?: ReactNode;
 }
 
-export function SearchResultCard({ result, viewerId, isPremium, reserving, onReserve }: SearchResultCardProps) {
+export function SearchResultCard({ result, viewerId, isPremium, reserving, onReserve, actions }: SearchResultCardProps) {
   const seller = fullName(result.first_name, result.last_name);
   const own = viewerId !== null && viewerId === result.user_id;
   return (
@@ -33,7 +35,7 @@ export function SearchResultCard({ result, viewerId, isPremium, reserving, onRes
             </Link>
           </h2>
           <p className="shrink-0 text-lg font-bold text-green-800">{formatPrice(result.price)}</p>
-          <FavoriteButton kind="item" id={result.id} title={result.title} className="-mt-1" />
+          {actions}
         </div>
         <div className="flex flex-wrap gap-2">
           <Badge tone="blue">{result.category}</Badge>
