@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { searchResultSchema } from '@garage/contracts';
+import { CHANGES_KEPT_GENERATIONS, SearchRepository } from '../src/search/search.repository.js';
 import { ItemsHarness, newId } from './harness.js';
 
 let h: ItemsHarness;
@@ -142,6 +143,18 @@ describe('GET /api/items/search: kept answers', () => {
 
     await item(near, { title: 'Theremin kit' });
     expect(titles(await search({ q: 'theremin' })).sort()).toEqual(['Theremin', 'Theremin kit']);
+  });
+
+  it('does not trust a kept answer further behind than the pruned change log reaches', async () => {
+    await item(chicago, { title: 'Bagpipes' });
+    await search({ q: 'bagpipes' }, shopper);
+    expect((await search({ q: 'bagpipes' }, shopper))[0]!.first_name).toBe('Sam'); // kept
+    // The seller's new name, then so many other changes that the log is pruned past the rename.
+    await h.user(host, { firstName: 'Sammy', lastName: 'Seller', phone: '555-0199', rating: 4.2 }, 10);
+    await h.query(`UPDATE shown_generation SET n = n + $1 WHERE id = 1`, [CHANGES_KEPT_GENERATIONS]);
+    expect(await h.service.app.get(SearchRepository).pruneChanges()).toBeGreaterThan(0);
+    expect((await search({ q: 'bagpipes' }, shopper))[0]!.first_name).toBe('Sammy');
+    await h.user(host, { firstName: 'Sam', lastName: 'Seller', phone: '555-0199', rating: 4.2 }, 11);
   });
 
   it('keeps a visitor’s answer apart from a signed-in user’s', async () => {

@@ -231,9 +231,14 @@ export class SearchRepository {
     const from = BigInt(since);
     const to = BigInt(until);
     const log = this.shown;
-    if (log.loadedUntil === null) {
-      log.startsAfter = from;
-      log.loadedUntil = from;
+    // First use, or so far behind that the log may have been pruned past what was loaded: start
+    // the window afresh at `until`, and answer for nothing older.
+    const far = (generation: bigint) => to - generation > BigInt(CHANGES_KEPT_GENERATIONS / 2);
+    if (log.loadedUntil === null || far(log.loadedUntil)) {
+      const start = log.loadedUntil === null && !far(from) ? from : to;
+      log.entries = [];
+      log.startsAfter = start;
+      log.loadedUntil = start;
     }
     if (from < log.startsAfter) return null;
     while (log.loadedUntil < to) {
