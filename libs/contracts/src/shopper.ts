@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORIES, CONDITIONS, PREMIUM_MAX_RADIUS_MILES, DEFAULT_RADIUS_MILES, SALE_STATUSES } from './constants.js';
 import { dateSchema, idSchema, money, requiredText, timeSchema } from './common.js';
+import { itemSchema } from './items.js';
 import { saleSchema } from './sales.js';
 
 /**
@@ -30,30 +31,33 @@ export const favoriteSaleSchema = saleSchema.extend({ saved_at: z.string() });
 export type FavoriteSale = z.infer<typeof favoriteSaleSchema>;
 
 /** A favourite item: what an item card shows, with its sale's place and time (null for a standalone item). */
-export const favoriteItemSchema = z.object({
-  id: z.number().int(),
-  user_id: z.number().int(),
-  title: z.string(),
-  description: z.string().nullable(),
-  category: z.enum(CATEGORIES),
-  price: z.number(),
-  original_price: z.number().nullable(),
-  condition: z.enum(CONDITIONS),
-  brand: z.string().nullable(),
-  image_urls: z.array(z.string()),
-  is_reserved: z.boolean(),
-  is_sold: z.boolean(),
-  garage_sale_id: z.number().int().nullable(),
-  sale_title: z.string().nullable(),
-  sale_status: z.enum(SALE_STATUSES).nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  start_date: z.string().nullable(),
-  end_date: z.string().nullable(),
-  start_time: z.string().nullable(),
-  end_time: z.string().nullable(),
-  saved_at: z.string(),
-});
+export const favoriteItemSchema = itemSchema
+  .pick({
+    id: true,
+    user_id: true,
+    title: true,
+    description: true,
+    category: true,
+    price: true,
+    original_price: true,
+    condition: true,
+    brand: true,
+    image_urls: true,
+    is_reserved: true,
+    is_sold: true,
+    garage_sale_id: true,
+    sale_title: true,
+  })
+  .extend({
+    sale_status: z.enum(SALE_STATUSES).nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    start_date: z.string().nullable(),
+    end_date: z.string().nullable(),
+    start_time: z.string().nullable(),
+    end_time: z.string().nullable(),
+    saved_at: z.string(),
+  });
 export type FavoriteItem = z.infer<typeof favoriteItemSchema>;
 
 /** GET /api/favorites: newest saved first. */

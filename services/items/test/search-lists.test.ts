@@ -40,8 +40,6 @@ const inSql = async (criteria: SearchCriteria): Promise<SearchRow[]> => {
   const { sql, params } = searchQuery(criteria);
   return h.service.dataSource.query(sql, params);
 };
-const queriesDuring = (work: () => Promise<unknown>) => h.statementsDuring(work);
-
 beforeAll(async () => {
   h = await ItemsHarness.launch();
   repository = h.service.app.get(SearchRepository);
@@ -72,11 +70,11 @@ afterAll(async () => {
 describe('search from a match list', () => {
   it('is built on the second search of the same words, then answers with one read of the 50 rows', async () => {
     const criteria: SearchCriteria = { words: 'lamp', notEndedBefore: today };
-    const first = await queriesDuring(() => repository.search(criteria));
+    const first = await h.statementsDuring(() => repository.search(criteria));
     expect(first.some((sql) => sql.includes('string_agg'))).toBe(false);
-    const second = await queriesDuring(() => repository.search(criteria));
+    const second = await h.statementsDuring(() => repository.search(criteria));
     expect(second.filter((sql) => sql.includes('string_agg'))).toHaveLength(1);
-    const third = await queriesDuring(() => repository.search({ ...criteria, maxPrice: 50 }));
+    const third = await h.statementsDuring(() => repository.search({ ...criteria, maxPrice: 50 }));
     expect(third).toHaveLength(1);
     expect(third[0]).toContain('ANY($1::int[])');
   });
@@ -101,7 +99,7 @@ describe('search from a match list', () => {
           ...(draw.next() < 0.4 ? { maxPrice: draw.pick([5, 49.99, 50, 100, 150.25]) } : {}),
           ...(draw.next() < 0.6 ? { near: { ...center, radiusMiles } } : {}),
         };
-        const queries = await queriesDuring(async () => {
+        const queries = await h.statementsDuring(async () => {
           expect(key((await repository.search(criteria)).rows)).toEqual(key(await inSql(criteria)));
         });
         // The repository's own read was the list's reread, not a ranking in SQL.
@@ -113,7 +111,7 @@ describe('search from a match list', () => {
   it('builds one list however many searches ask for it at once', async () => {
     const criteria: SearchCriteria = { words: 'guitar brass', notEndedBefore: today };
     await repository.search(criteria);
-    const queries = await queriesDuring(() => Promise.all(Array.from({ length: 20 }, () => repository.search(criteria))));
+    const queries = await h.statementsDuring(() => Promise.all(Array.from({ length: 20 }, () => repository.search(criteria))));
     expect(queries.filter((sql) => sql.includes('string_agg'))).toHaveLength(1);
   });
 
@@ -166,7 +164,9 @@ describe('search from a match list', () => {
           { words: each, notEndedBefore: today, near: { ...place, radiusMiles: 40 } },
         ] satisfies SearchCriteria[]) {
           statements.push(
-            ...(await queriesDuring(async () => expect(key((await repository.search(criteria)).rows)).toEqual(key(await inSql(criteria))))),
+            ...(await h.statementsDuring(async () =>
+              expect(key((await repository.search(criteria)).rows)).toEqual(key(await inSql(criteria))),
+            )),
           );
         }
       }
@@ -183,7 +183,7 @@ describe('search from a match list', () => {
     await h.query(`UPDATE search_generation SET n = n + $1 WHERE id = 1`, [CHANGES_KEPT_GENERATIONS]);
     await h.createItem(host, { garageSaleId: sales[0], title: 'bike brass bell' });
     expect(await repository.pruneChanges()).toBeGreaterThan(0);
-    const statements = await queriesDuring(async () =>
+    const statements = await h.statementsDuring(async () =>
       expect(key((await repository.search(criteria)).rows)).toEqual(key(await inSql(criteria))),
     );
     expect(statements.filter((sql) => sql.includes(`LIMIT ${150_001}`))).toHaveLength(1);

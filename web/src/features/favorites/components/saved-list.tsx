@@ -7,6 +7,7 @@ import { SaleStatusBadge } from '@/components/sale-status-badge';
 import { Alert } from '@/components/ui/alert';
 import { Button, LinkButton } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { PhotoCard } from '@/components/ui/photo-card';
 import { Spinner } from '@/components/ui/spinner';
 import { useFavorites, useSetFavorite, type FavoriteKind } from '../api/favorites';
 import { HeartIcon } from './favorite-button';
@@ -60,14 +61,7 @@ function SavedSaleCard({ sale, actions }: { sale: FavoriteSale; actions?: ReactN
 
 function SavedItemCard({ item }: { item: FavoriteItem }) {
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-gray-200">
-      <div className="aspect-[4/3] bg-gray-100">
-        {item.image_urls[0] ? (
-          <img src={item.image_urls[0]} alt={item.title} loading="lazy" className="h-full w-full object-cover" />
-        ) : (
-          <div className="flex h-full items-center justify-center text-sm text-gray-600">No photo</div>
-        )}
-      </div>
+    <PhotoCard imageUrl={item.image_urls[0]} alt={item.title}>
       <div className="flex flex-1 flex-col gap-1 p-4">
         <div className="flex items-start justify-between gap-2">
           <h3 className="font-semibold text-gray-900">
@@ -94,7 +88,7 @@ function SavedItemCard({ item }: { item: FavoriteItem }) {
           <RemoveButton kind="item" id={item.id} title={item.title} />
         </div>
       </div>
-    </article>
+    </PhotoCard>
   );
 }
 

@@ -11,20 +11,14 @@ import { Alert } from '@/components/ui/alert';
 import { Button, LinkButton } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
+import { PhotoCard } from '@/components/ui/photo-card';
 import { Spinner } from '@/components/ui/spinner';
 import { useDeleteSale } from '../api/delete-sale';
 import { useSale } from '../api/get-sale';
 
 function SaleItemCard({ item, actions }: { item: Item; actions?: ReactNode }) {
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-gray-200">
-      <div className="aspect-[4/3] bg-gray-100">
-        {item.image_urls[0] ? (
-          <img src={item.image_urls[0]} alt={item.title} loading="lazy" className="h-full w-full object-cover" />
-        ) : (
-          <div className="flex h-full items-center justify-center text-sm text-gray-600">No photo</div>
-        )}
-      </div>
+    <PhotoCard imageUrl={item.image_urls[0]} alt={item.title}>
       <div className="flex flex-1 flex-col gap-1 p-4">
         <div className="flex items-start justify-between gap-2">
           <h3 className="font-semibold text-gray-900">
@@ -50,7 +44,7 @@ function SaleItemCard({ item, actions }: { item: Item; actions?: ReactNode }) {
           {item.category} · {conditionLabel(item.condition)}
         </p>
       </div>
-    </article>
+    </PhotoCard>
   );
 }
 

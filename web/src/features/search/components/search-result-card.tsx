@@ -4,6 +4,7 @@ import { conditionLabel, type SearchResult } from '@garage/contracts';
 import { formatPrice, formatShortDate, fullName } from '@/lib/format';
 import { Badge } from '@/components/ui/badge';
 import { Button, LinkButton } from '@/components/ui/button';
+import { PhotoCard } from '@/components/ui/photo-card';
 
 interface SearchResultCardProps {
   result: SearchResult;
@@ -19,14 +20,7 @@ export function SearchResultCard({ result, viewerId, isPremium, reserving, onRes
   const seller = fullName(result.first_name, result.last_name);
   const own = viewerId !== null && viewerId === result.user_id;
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-gray-200">
-      <div className="aspect-[4/3] bg-gray-100">
-        {result.image_urls[0] ? (
-          <img src={result.image_urls[0]} alt={result.title} loading="lazy" className="h-full w-full object-cover" />
-        ) : (
-          <div className="flex h-full items-center justify-center text-sm text-gray-600">No photo</div>
-        )}
-      </div>
+    <PhotoCard imageUrl={result.image_urls[0]} alt={result.title}>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-start justify-between gap-2">
           <h2 className="text-lg font-semibold text-gray-900">
@@ -68,6 +62,6 @@ export function SearchResultCard({ result, viewerId, isPremium, reserving, onRes
           )}
         </div>
       </div>
-    </article>
+    </PhotoCard>
   );
 }
