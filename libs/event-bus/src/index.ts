@@ -8,3 +8,4 @@ export * from './messaging-tables.migration.js';
 export * from './observer.js';
 export * from './projection.js';
 export * from './transient-failure.js';
+export * from './dead-letters.js';
