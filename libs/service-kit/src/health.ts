@@ -15,8 +15,9 @@ export interface HealthCheck {
 export const HEALTH_CHECKS = Symbol('HEALTH_CHECKS');
 
 /**
- * Readiness: `200 {"status":"ok","checks":{…}}` while every required check passes, `503` naming
- * the failing ones otherwise; `checks` reports every dependency as `ok` or `down`.
+ * Readiness: `200 {"status":"ok"}` when every check passes; `200 {"status":"degraded","checks":{…}}`
+ * when only optional ones fail (the service still answers); `503` naming the failing required ones
+ * otherwise. `checks` reports each dependency as `ok` or `down`.
  */
 @Controller()
 export class HealthController {
@@ -34,7 +35,8 @@ export class HealthController {
     const checks = Object.fromEntries(results.map((result) => [result.name, result.ok ? 'ok' : 'down']));
     const failing = results.filter((result) => result.required && !result.ok).map((result) => result.name);
     if (failing.length === 0) {
-      void reply.status(200).send({ status: 'ok', checks });
+      const degraded = results.some((result) => !result.ok);
+      void reply.status(200).send(degraded ? { status: 'degraded', checks } : { status: 'ok' });
     } else {
       void reply.status(503).send({ status: 'unavailable', error: `Not ready: ${failing.join(', ')}`, failing, checks });
     }
