@@ -31,6 +31,9 @@ export async function openDataSource(options: DatabaseOptions): Promise<DataSour
     synchronize: false,
     logging: false,
     poolSize: options.poolSize ?? 10,
+    // A database that does not answer fails a request in 10 s (a retryable 503) instead of holding
+    // it until the operating system gives up on the connection.
+    connectTimeoutMS: 10_000,
     extra: { options: `-c search_path=${quoteIdent(options.schema)},public`, application_name: options.schema },
   });
   await dataSource.initialize();

@@ -148,6 +148,13 @@ export class RabbitMqBus implements EventBus {
       const consumeChannel = await connection.createChannel();
       publishChannel.on('error', (error) => this.logger.warn({ err: String(error) }, 'publish channel error'));
       consumeChannel.on('error', (error) => this.logger.warn({ err: String(error) }, 'consume channel error'));
+      // A channel the broker closed on its own (a consumer held a message past the broker's
+      // consumer timeout, an operation it refused) leaves the connection up but useless: start over.
+      for (const channel of [publishChannel, consumeChannel]) {
+        channel.on('close', () => {
+          if (!this.closing && this.connection === connection) void connection.close().catch(() => undefined);
+        });
+      }
       await publishChannel.assertExchange(this.options.exchange, 'topic', { durable: true });
       await consumeChannel.prefetch(this.options.prefetch ?? 16);
       for (const queue of this.options.declare ?? []) await this.declareQueue(consumeChannel, queue.queue, queue.patterns);
