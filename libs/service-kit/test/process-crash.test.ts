@@ -96,5 +96,5 @@ describe('SIGKILL of the relay and of the consumer', () => {
     expect(total).toBeGreaterThan(100);
     expect(lost).toBe(0);
     expect(doubled).toBe(0);
-  }, 60_000);
+  }, 90_000);
 });
