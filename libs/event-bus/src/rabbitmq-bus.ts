@@ -47,6 +47,7 @@ export class RabbitMqBus implements EventBus {
   private readonly subscriptions: Subscription[] = [];
   private readonly consumerTags = new Map<string, string>();
   private readonly pauses = new Map<string, Pause>();
+  private readonly starting = new Set<string>();
   private readonly inFlight = new Set<Promise<void>>();
   private consuming = true;
   private closing = false;
@@ -214,14 +215,25 @@ export class RabbitMqBus implements EventBus {
 
   private async consume(channel: Channel, subscription: Subscription): Promise<void> {
     const { queue } = subscription;
-    if (!this.consuming || this.closing || this.consumerTags.has(queue)) return;
-    const { consumerTag } = await channel.consume(queue, (message) => {
-      if (!message) return; // the broker cancelled the consumer; the reconnect restores it
-      const work = this.handleMessage(channel, subscription, message);
-      this.inFlight.add(work);
-      void work.finally(() => this.inFlight.delete(work));
-    });
-    this.consumerTags.set(queue, consumerTag);
+    // One consumer per queue: a resume and a reconnection may both get here.
+    if (!this.consuming || this.closing || this.consumerTags.has(queue) || this.starting.has(queue)) return;
+    this.starting.add(queue);
+    try {
+      const { consumerTag } = await channel.consume(queue, (message) => {
+        if (!message) return; // the broker cancelled the consumer; the reconnect restores it
+        const work = this.handleMessage(channel, subscription, message);
+        this.inFlight.add(work);
+        void work.finally(() => this.inFlight.delete(work));
+      });
+      this.consumerTags.set(queue, consumerTag);
+      // Paused while it was starting (a message it got failed transiently): pause it now.
+      if (this.pauses.has(queue)) {
+        this.consumerTags.delete(queue);
+        await channel.cancel(consumerTag).catch(() => undefined);
+      }
+    } finally {
+      this.starting.delete(queue);
+    }
   }
 
   private async declareQueue(channel: Channel, queue: string, patterns: string[]): Promise<void> {
