@@ -7,3 +7,5 @@ export * from './inbox.js';
 export * from './messaging-tables.migration.js';
 export * from './observer.js';
 export * from './projection.js';
+export * from './transient-failure.js';
+export * from './dead-letters.js';
