@@ -31,7 +31,9 @@ export const timeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use the
  * the others hide or reorder what is shown. One-line fields refuse them all; multi-line fields
  * (descriptions) keep tab, line feed and carriage return.
  */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex -- as above
 const CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 export function hasControlCharacters(value: string, multiline = false): boolean {
