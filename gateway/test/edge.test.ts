@@ -117,6 +117,11 @@ describe('the per-client request budget', () => {
     await request(two.url).get('/api/users/me').set('x-forwarded-for', '198.51.100.9').expect(429);
   });
 
+  it('lets requests pass when Redis cannot count them', async () => {
+    const gateway = await gatewayWith({ REQUESTS_PER_MINUTE: '1', REDIS_URL: 'redis://127.0.0.1:9' });
+    for (let i = 0; i < 3; i += 1) await request(gateway.url).get('/api/users/me').expect(200);
+  });
+
   it('counts in memory in standalone', async () => {
     const gateway = await gatewayWith({ REQUESTS_PER_MINUTE: '2', RATE_LIMIT_STORE: 'memory' });
     await request(gateway.url).get('/api/users/me').expect(200);
