@@ -21,6 +21,9 @@ const common = {
   LOG_LEVEL: 'warn',
   RATE_LIMIT_STORE: 'memory',
   REGISTRATIONS_PER_IP: '1000',
+  // One client sends thousands of requests a second here: the budget is still counted (its cost
+  // is part of the figure) but set far above what the run sends.
+  REQUESTS_PER_MINUTE: '100000000',
 };
 const authPort = 4901;
 const gatewayPort = 4900;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTrustProxySetting } from './client-address.js';
 
 /** The gateway's environment: where each service lives, who may call it cross-origin, and the SPA. */
 export const gatewayConfig = {
@@ -28,6 +29,25 @@ export const gatewayConfig = {
     .number()
     .int()
     .default(3 * 1024 * 1024),
+  /**
+   * Which peers may tell the client's address (X-Forwarded-For): empty (none: the peer is the
+   * client), a hop count (`1`: one proxy such as nginx), or a comma-separated list of addresses and
+   * CIDRs (`10.0.0.0/8,127.0.0.1`; also `loopback`, `uniquelocal`). See client-address.ts.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .refine(isTrustProxySetting, 'TRUST_PROXY must be empty, false, a hop count, or a comma-separated list of IP addresses and CIDRs'),
+  /** Requests one client (address) may make to /api per minute; 0 turns the budget off. */
+  REQUESTS_PER_MINUTE: z.coerce.number().int().min(0).default(3000),
+  /** Where the request budgets are counted: Redis (shared by every replica) or this process. */
+  RATE_LIMIT_STORE: z.enum(['redis', 'memory']).default('redis'),
+  REDIS_URL: z.string().optional(),
+  /** Prefix of the gateway's Redis keys (tests give each file its own). */
+  EVENT_QUEUE_PREFIX: z.string().default('garage'),
+  /** Prometheus' /metrics on its own port, never on the public one; unset: no metrics listener. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
   OTEL_SERVICE_NAME: z.string().optional(),
 };

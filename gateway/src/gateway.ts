@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Module, type DynamicModule } from '@nestjs/common';
@@ -8,8 +9,10 @@ import {
   createLogger,
   ErrorFilter,
   flushTracing,
+  frameworkErrorsOption,
   loadConfig,
   NestPinoLogger,
+  metricsRegistry,
   publicKeyFrom,
   recordHttpMetrics,
   setupTracing,
@@ -17,9 +20,11 @@ import {
   traceRequests,
   type Logger,
 } from '@garage/service-kit';
+import { trustProxyOption } from './client-address.js';
 import { gatewayConfig, type GatewayConfig } from './config.js';
 import { GatewayController, proxy } from './gateway.controller.js';
 import { OpsController } from './ops.controller.js';
+import { addRequestBudget } from './request-budget.js';
 import { serviceUrls } from './routes.js';
 import { addSecurityHeaders } from './security-headers.js';
 import { TokenCheck } from './token-check.js';
@@ -31,6 +36,8 @@ import { WebController } from './web.controller.js';
 export interface RunningGateway {
   app: NestFastifyApplication;
   url: string;
+  /** Where Prometheus scrapes `/metrics` (`METRICS_PORT`), or null when it is not served. */
+  metricsUrl: string | null;
   config: GatewayConfig;
   close(): Promise<void>;
 }
@@ -58,12 +65,14 @@ export async function startGateway(
   };
   Module({})(root.module);
 
+  const errors = new ErrorFilter(logger);
   const adapter = new FastifyAdapter({
     logger: false,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    trustProxy: false,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: config.BODY_LIMIT_BYTES,
+    frameworkErrors: frameworkErrorsOption(() => errors),
   });
   const app = await NestFactory.create<NestFastifyApplication>(root, adapter, {
     logger: new NestPinoLogger(logger),
@@ -93,14 +102,17 @@ export async function startGateway(
     .map((origin) => origin.trim())
     .filter(Boolean);
   app.enableCors({ origin: origins.length ? origins : false, credentials: false, maxAge: 600 });
-  const errors = new ErrorFilter(logger);
   app.useGlobalFilters(errors);
+  const closeBudget = addRequestBudget(fastify, config, errors, logger);
+  // The handler answers through `reply` itself, so it returns it: an async handler resolving to
+  // undefined makes Fastify send a second time (ERR_HTTP_HEADERS_SENT logged on every 401/404).
   fastify.all('/api/*', async (request, reply) => {
     try {
       await proxy(upstreams, tokens, config, request, reply);
     } catch (error) {
       errors.send(error, request, reply);
     }
+    return reply;
   });
   await app.init();
 
@@ -112,15 +124,48 @@ export async function startGateway(
     url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
     logger.info({ url }, 'gateway listening');
   }
+  const metrics = config.METRICS_PORT === undefined || options.listen === false ? null : await serveMetrics(config);
+  if (metrics) logger.info({ url: metrics.url }, 'metrics listening');
   return {
     app,
     url,
+    metricsUrl: metrics?.url ?? null,
     config,
     close: async () => {
       draining = true;
+      await metrics?.close();
       await app.close();
+      await closeBudget();
       await upstreams.close();
       await flushTracing();
     },
+  };
+}
+
+/**
+ * Prometheus' `/metrics` on a port of its own (`METRICS_PORT`, on `METRICS_HOST`): the public port
+ * (and so nginx and the Ingress) never routes it, and it tells routes, event types and versions.
+ */
+async function serveMetrics(config: GatewayConfig): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((request, response) => {
+    if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
+      response.writeHead(404, { 'content-type': 'application/json; charset=utf-8' }).end('{"error":"Not found"}');
+      return;
+    }
+    metricsRegistry.metrics().then(
+      (text) => response.writeHead(200, { 'content-type': metricsRegistry.contentType }).end(text),
+      () => response.writeHead(500, { 'content-type': 'application/json; charset=utf-8' }).end('{"error":"Internal server error"}'),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.METRICS_PORT, config.METRICS_HOST, resolve);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.METRICS_PORT;
+  const host = config.METRICS_HOST === '0.0.0.0' ? '127.0.0.1' : config.METRICS_HOST;
+  return {
+    url: `http://${host}:${port}/metrics`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,3 +1,4 @@
 export * from './gateway.js';
 export * from './routes.js';
 export { gatewayConfig, type GatewayConfig } from './config.js';
+export { CSP } from './security-headers.js';

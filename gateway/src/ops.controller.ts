@@ -1,17 +1,10 @@
-import { Controller, Get, Header } from '@nestjs/common';
-import { metricsRegistry } from '@garage/service-kit';
+import { Controller, Get } from '@nestjs/common';
 
-/** Liveness (the process answers; it depends on nothing) and Prometheus metrics. */
+/** Liveness: the process answers; it depends on nothing. (Metrics have their own port: see gateway.ts.) */
 @Controller()
 export class OpsController {
   @Get('api/live')
   live() {
     return { status: 'ok' };
-  }
-
-  @Get('metrics')
-  @Header('content-type', metricsRegistry.contentType)
-  metrics(): Promise<string> {
-    return metricsRegistry.metrics();
   }
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
  * Headers on every response. The CSP allows the map tiles and Stripe's card element, nothing else
  * from outside; inline styles are allowed for Leaflet's positioning.
  */
-const CSP = [
+export const CSP = [
   "default-src 'self'",
   "script-src 'self' https://js.stripe.com",
   "style-src 'self' 'unsafe-inline'",

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import { routedServices } from '../src/index.js';
+import { gatewayConfig, routedServices } from '../src/index.js';
+import { isTrustProxySetting } from '../src/client-address.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, any> };
@@ -28,6 +29,19 @@ describe('docker-compose.yml', () => {
     expect(services.rabbitmq.image).toContain('management');
     expect(dependsOn('media')).toContain('minio-bucket');
     expect(services.web.depends_on.gateway.condition).toBe('service_healthy');
+  });
+
+  it("gives the gateway the client's address from nginx, a shared request budget and metrics off the public port", () => {
+    const env = services.gateway.environment;
+    expect(env.TRUST_PROXY).toBeTruthy();
+    expect(isTrustProxySetting(env.TRUST_PROXY)).toBe(true);
+    expect(env.REDIS_URL).toBe(services.auth.environment.REDIS_URL);
+    expect(dependsOn('gateway')).toContain('redis');
+    expect(Number(env.METRICS_PORT)).toBeGreaterThan(0);
+    expect(Number(env.METRICS_PORT)).not.toBe(Number(env.PORT));
+    // Reachable on the compose network only: neither published nor what nginx proxies.
+    expect(services.gateway.ports).toBeUndefined();
+    expect(() => gatewayConfig.METRICS_PORT.parse(env.METRICS_PORT)).not.toThrow();
   });
 
   it('keeps secrets out of the file: every secret comes from the environment (.env)', () => {

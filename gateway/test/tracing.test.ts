@@ -41,7 +41,7 @@ beforeAll(async () => {
   auth = await startService(authService, { env: testEnv.env });
   consumer = await startService(listener, { env: testEnv.env });
   const urls = Object.fromEntries(routedServices().map((service) => [`${service.toUpperCase()}_URL`, auth.url]));
-  gateway = await startGateway({ env: { ...testEnv.env, ...urls } });
+  gateway = await startGateway({ env: { ...testEnv.env, ...urls, METRICS_PORT: '0' } });
 });
 
 afterAll(async () => {
@@ -103,8 +103,11 @@ describe('one trace across the system', () => {
     expect(service.text).toMatch(/garage_events_published_total\{service="auth",type="user.updated"\} \d+/);
     expect(service.text).toMatch(/garage_events_consumed_total\{service="test",type="user.updated",outcome="applied"\} \d+/);
     expect(service.text).toMatch(/garage_outbox_backlog\{service="auth"\} 0/);
-    const edge = await request(gateway.url).get('/metrics').expect(200);
-    expect(edge.text).toContain('service="gateway"');
+    // The gateway's are on their own port: the public one does not route /metrics.
+    const edge = await fetch(gateway.metricsUrl!);
+    expect(edge.status).toBe(200);
+    expect(await edge.text()).toContain('service="gateway"');
+    expect((await request(gateway.url).get('/metrics').expect(404)).body).toEqual({ error: expect.any(String) });
     await request(gateway.url).get('/api/live').expect(200);
   });
 });

@@ -147,7 +147,9 @@ describe('premium planning tools', () => {
     await page.getByRole('banner').getByRole('button', { name: 'Alerts', exact: true }).waitFor(); // read now
     await eventually(
       async () =>
-        (await api('GET', '/api/dev/mail')).messages.some((mail) => mail.to.includes(shopper.email) && mail.text.includes(titles.item)),
+        (await api('GET', '/api/dev/mail', { token: shopper.token })).messages.some(
+          (mail) => mail.to.includes(shopper.email) && mail.text.includes(titles.item),
+        ),
       { what: 'the instant email' },
     );
     const [search] = await api('GET', '/api/saved-searches', { token: shopper.token });

@@ -7,7 +7,7 @@ import { Deployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { ConfigMap, Namespace, Secret, Service } from 'kubernetes-models/v1';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1';
-import { routedServices } from '@garage/gateway';
+import { gatewayConfig, routedServices } from '@garage/gateway';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const base = path.join(here, '../base');
@@ -108,6 +108,21 @@ describe('Kubernetes manifests', () => {
         ['/', 'web'],
       ]),
     );
+  });
+
+  it("passes the client's address to the gateway and keeps its metrics off the Service and the Ingress", () => {
+    const [config] = byKind('ConfigMap');
+    expect(config!.data.TRUST_PROXY).toBeTruthy();
+    expect(gatewayConfig.TRUST_PROXY.safeParse(config!.data.TRUST_PROXY).success).toBe(true);
+    const gateway = deployments.find((d) => d.metadata.name === 'gateway')!;
+    const container = gateway.spec.template.spec.containers[0];
+    const metricsPort = Number(container.env.find((e: any) => e.name === 'METRICS_PORT').value);
+    expect(container.ports.map((p: any) => p.containerPort)).toContain(metricsPort);
+    expect(gateway.spec.template.metadata.annotations['prometheus.io/port']).toBe(String(metricsPort));
+    const service = byKind('Service').find((s) => s.metadata.name === 'gateway')!;
+    expect(service.spec.ports.map((p: any) => p.targetPort)).toEqual(['http']);
+    const [ingress] = byKind('Ingress');
+    for (const route of ingress!.spec.rules[0].http.paths) expect(route.backend.service.port.name).toBe('http');
   });
 
   it('keeps secrets out of the ConfigMap and lists every file in the kustomization', () => {

@@ -21,7 +21,8 @@ const database = await startEmbeddedPostgres(dataDir, (line) => logger.warn({}, 
 const bus = new InProcessBus(logger);
 const env = {
   ...process.env,
-  NODE_ENV: process.env.NODE_ENV === 'production' ? 'development' : process.env.NODE_ENV,
+  // NODE_ENV is passed as given: a production process must be configured as one (it names what
+  // is missing) and never serves development pages such as the dev mailbox.
   DATA_DIR: dataDir,
   DATABASE_URL: database.url,
   EVENT_BUS: 'memory',
@@ -34,7 +35,8 @@ const services: RunningService<unknown>[] = [];
 const gatewayEnv: Record<string, string | undefined> = {
   ...env,
   PORT: port,
-  HOST: process.env.HOST ?? '0.0.0.0',
+  // This machine only, unless HOST says otherwise (HOST=0.0.0.0 to be reached from the network).
+  HOST: process.env.HOST ?? '127.0.0.1',
   WEB_DIST: path.join(root, 'web/dist'),
 };
 try {

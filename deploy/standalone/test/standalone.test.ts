@@ -22,8 +22,11 @@ function freePort(): Promise<number> {
 
 /** Starts `npm start`'s process and resolves with its URL once it prints that it is running. */
 async function launch(port: number): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  // No HOST: the default must keep the product on this machine (127.0.0.1).
+  const env: Record<string, string | undefined> = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' };
+  delete env.HOST;
   const child = spawn(process.execPath, [entry], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -61,6 +64,7 @@ describe('npm start (standalone topology)', () => {
     expect(existsSync(entry)).toBe(true); // built by `npm test` / `npm start` before this runs
     const port = await freePort();
     const first = await launch(port);
+    expect(first.url).toBe(`http://127.0.0.1:${port}`);
     expect(first.output()).toMatch(/Demo account: \S+ \/ \S+/);
     const health = await fetch(`${first.url}/api/health`);
     expect(health.status).toBe(200);

@@ -26,19 +26,38 @@ export const dateSchema = z
 
 export const timeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use the format HH:MM (24 h)');
 
-/** Required text: trimmed, then non-empty. */
-export function requiredText(label: string, max = 200) {
+/**
+ * Control characters are never text a person typed: a NUL cannot even be stored by Postgres, and
+ * the others hide or reorder what is shown. One-line fields refuse them all; multi-line fields
+ * (descriptions) keep tab, line feed and carriage return.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex -- as above
+const CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+export function hasControlCharacters(value: string, multiline = false): boolean {
+  return (multiline ? CONTROL_CHARACTERS_BUT_LINES : CONTROL_CHARACTERS).test(value);
+}
+
+/** A string schema refusing control characters (`label` names the field in the message). */
+export function plainString(label: string, options: { multiline?: boolean; message?: string } = {}) {
   return z
-    .string({ message: `${label} is required` })
+    .string(options.message ? { message: options.message } : undefined)
+    .refine((value) => !hasControlCharacters(value, options.multiline), `${label} must not contain control characters`);
+}
+
+/** Required text: trimmed, then non-empty, without control characters. */
+export function requiredText(label: string, max = 200) {
+  return plainString(label, { message: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 }
 
-/** Optional text: trimmed; blank becomes null. */
-export function optionalText(label: string, max = 2000) {
-  return z
-    .string()
+/** Optional text: trimmed; blank becomes null. `multiline` keeps line breaks and tabs (descriptions). */
+export function optionalText(label: string, max = 2000, options: { multiline?: boolean } = {}) {
+  return plainString(label, options)
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .nullish()

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { CATEGORIES, CONDITIONS, DEFAULT_CONDITION, MAX_IMAGES_PER_ITEM, SALE_STATUSES } from './constants.js';
-import { dateSchema, idSchema, money, optionalText, requiredText, timeSchema } from './common.js';
+import { dateSchema, idSchema, money, optionalText, plainString, requiredText, timeSchema } from './common.js';
 import { latitudeQuery, longitudeQuery, radiusQuery } from './sales.js';
 
-export const imageUrlSchema = z
-  .string()
+export const imageUrlSchema = plainString('Image URL')
   .trim()
   .max(1000, 'Image URL is too long')
   .regex(/^(https?:\/\/|\/)\S+$/, 'Image URL must be an http(s) URL or a path on this site');
@@ -12,7 +11,7 @@ export const imageUrlSchema = z
 const itemShape = {
   garageSaleId: idSchema.nullish().transform((value) => value ?? null),
   title: requiredText('Title', 200),
-  description: optionalText('Description', 5000),
+  description: optionalText('Description', 5000, { multiline: true }),
   category: z.enum(CATEGORIES, { message: 'Choose a category from the list' }),
   price: money('Price'),
   originalPrice: money('Original price')
@@ -64,13 +63,16 @@ export const availabilityBodySchema = z
   });
 export type AvailabilityBody = z.infer<typeof availabilityBodySchema>;
 
-const optionalQueryText = (max: number) =>
-  z.preprocess((value) => (typeof value === 'string' ? value.trim() : value), z.string().max(max).optional());
+const optionalQueryText = (label: string, max: number) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim() : value),
+    plainString(label).max(max, `${label} must be at most ${max} characters`).optional(),
+  );
 
 /** GET /api/items/search. A blank `q` answers `[]`. */
 export const itemSearchQuerySchema = z
   .object({
-    q: optionalQueryText(200),
+    q: optionalQueryText('Search text', 200),
     category: z.preprocess(
       (value) => (value === '' ? undefined : value),
       z.enum(CATEGORIES, { message: 'Choose a category from the list' }).optional(),

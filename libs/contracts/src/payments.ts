@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { plainString } from './common.js';
 
 export const subscribeResponseSchema = z.object({ paymentIntentId: z.string(), clientSecret: z.string() });
 export type SubscribeResponse = z.infer<typeof subscribeResponseSchema>;
 
 export const confirmSubscriptionBodySchema = z.object({
-  paymentIntentId: z
-    .string({ message: 'paymentIntentId is required' })
+  paymentIntentId: plainString('paymentIntentId', { message: 'paymentIntentId is required' })
     .trim()
     .min(1, 'paymentIntentId is required')
     .max(255, 'paymentIntentId is too long'),

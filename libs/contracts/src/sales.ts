@@ -4,7 +4,7 @@ import { dateSchema, idSchema, optionalText, requiredText, timeSchema } from './
 
 const saleFormShape = {
   title: requiredText('Title', 200),
-  description: optionalText('Description', 5000),
+  description: optionalText('Description', 5000, { multiline: true }),
   address: requiredText('Street address', 300),
   city: requiredText('City', 100),
   state: z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, CONDITIONS, PREMIUM_MAX_RADIUS_MILES, DEFAULT_RADIUS_MILES, SALE_STATUSES } from './constants.js';
-import { dateSchema, idSchema, money, requiredText, timeSchema } from './common.js';
+import { dateSchema, idSchema, money, plainString, requiredText, timeSchema } from './common.js';
 import { itemSchema } from './items.js';
 import { saleSchema } from './sales.js';
 
@@ -154,7 +154,7 @@ export type SavedSearch = z.infer<typeof savedSearchSchema>;
 
 /** GET and POST /api/saved-searches/unsubscribe?token=… (the one-click link of every email). */
 export const unsubscribeQuerySchema = z.object({
-  token: z.string({ message: 'token is required' }).trim().min(1, 'token is required').max(300, 'token is too long'),
+  token: plainString('token', { message: 'token is required' }).trim().min(1, 'token is required').max(300, 'token is too long'),
 });
 export const unsubscribeResultSchema = z.object({ unsubscribed: z.literal(true), what: z.string() });
 export type UnsubscribeResult = z.infer<typeof unsubscribeResultSchema>;
@@ -236,8 +236,7 @@ const zipStartSchema = z.object({
 
 /** POST /api/route-plans and /preview: where and when the day starts, and the sales to visit. */
 export const routePlanBodySchema = z.object({
-  name: z
-    .string()
+  name: plainString('Name')
     .trim()
     .max(100, 'Name must be at most 100 characters')
     .nullish()

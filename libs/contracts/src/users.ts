@@ -1,13 +1,33 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants.js';
-import { optionalText, requiredText } from './common.js';
+import { optionalText, plainString, requiredText } from './common.js';
 
-export const emailSchema = z
-  .string({ message: 'Email is required' })
+/**
+ * An address as typed (trimmed). International addresses are accepted: their canonical key (below)
+ * is what makes two spellings one account.
+ */
+export const emailSchema = plainString('Email', { message: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
   .max(254, 'Email is too long')
-  .pipe(z.email('Enter a valid email address'));
+  .pipe(z.email({ message: 'Enter a valid email address', pattern: z.regexes.unicodeEmail }));
+
+/**
+ * The one key an email is known by, in the database (unique) and in the sign-in limits alike:
+ * NFKC (full-width letters, ligatures), then a full case fold (`ß` → `ss`, `İ` and `ı` → `i`,
+ * final sigma → sigma). Two spellings with the same key are one account and share one counter.
+ */
+export function canonicalEmail(email: string): string {
+  return email
+    .trim()
+    .normalize('NFKC')
+    .toLowerCase()
+    .toUpperCase()
+    .toLowerCase()
+    .replace(/i\u0307/g, 'i')
+    .replace(/ς/g, 'σ')
+    .normalize('NFKC');
+}
 
 export const registerBodySchema = z.object({
   firstName: requiredText('First name', 100),
@@ -22,7 +42,7 @@ export const registerBodySchema = z.object({
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 export const loginBodySchema = z.object({
-  email: z.string({ message: 'Email is required' }).trim().min(1, 'Email is required').max(254),
+  email: plainString('Email', { message: 'Email is required' }).trim().min(1, 'Email is required').max(254),
   password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(200),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;

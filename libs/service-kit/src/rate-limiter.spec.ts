@@ -27,6 +27,20 @@ describe.each([
     await limiter.reset(key);
     expect((await limiter.peek(key, 2, 60)).count).toBe(0);
   });
+
+  it('gives distinct counts to concurrent hits, and refunds without going below zero', async () => {
+    const limiter = await make();
+    const key = uniqueName('c');
+    const results = await Promise.all(Array.from({ length: 30 }, () => limiter.hit(key, 10, 60)));
+    expect(results.map((result) => result.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    expect(results.filter((result) => result.allowed)).toHaveLength(10);
+    await limiter.refund(key);
+    expect((await limiter.peek(key, 10, 60)).count).toBe(29);
+    const unused = uniqueName('u');
+    await limiter.refund(unused);
+    expect((await limiter.peek(unused, 10, 60)).count).toBe(0);
+    expect((await limiter.hit(unused, 10, 60)).count).toBe(1);
+  });
 });
 
 describe('memory windows', () => {

@@ -14,8 +14,10 @@ export interface RateLimitResult {
 export interface RateLimiter {
   /** Current count without changing it. */
   peek(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>;
-  /** Adds one and tells whether the caller is still within the limit. */
+  /** Adds one (atomically: concurrent callers get distinct counts) and tells whether the caller is within the limit. */
   hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>;
+  /** Takes one back (an attempt that turned out not to count); never below zero, never a new window. */
+  refund(key: string): Promise<void>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -34,6 +36,11 @@ export class MemoryRateLimiter implements RateLimiter {
     const window = this.current(key, windowSeconds, true);
     window.count += 1;
     return this.result(window, limit);
+  }
+
+  async refund(key: string): Promise<void> {
+    const window = this.windows.get(key);
+    if (window && window.count > 0) window.count -= 1;
   }
 
   async reset(key: string): Promise<void> {
@@ -100,6 +107,15 @@ export class RedisRateLimiter implements RateLimiter {
     const count = Number(replies?.[0]?.[1] ?? 0);
     const ttl = Number(replies?.[2]?.[1] ?? windowSeconds * 1000);
     return { allowed: count <= limit, count, retryAfter: Math.max(1, Math.ceil(ttl / 1000)) };
+  }
+
+  async refund(key: string): Promise<void> {
+    // Only an existing, positive counter: a DECR on an expired key would start a window with no TTL.
+    await this.redis.eval(
+      "local v = tonumber(redis.call('GET', KEYS[1]) or '0') if v > 0 then return redis.call('DECR', KEYS[1]) end return 0",
+      1,
+      this.prefix + key,
+    );
   }
 
   async reset(key: string): Promise<void> {

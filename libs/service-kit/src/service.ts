@@ -17,6 +17,7 @@ import {
 } from '@garage/event-bus';
 import { BASE_PRODUCTION_REQUIRED, baseConfigShape, DEV_DEFAULTS, loadConfig, type BaseConfig } from './config.js';
 import { ErrorFilter } from './error.filter.js';
+import { frameworkErrorsOption } from './framework-errors.js';
 import { HEALTH_CHECKS, HealthController, type HealthCheck } from './health.js';
 import { createLogger, NestPinoLogger, type Logger } from './logger.js';
 import { publicKeyFrom, TokenVerifier } from './tokens.js';
@@ -172,12 +173,14 @@ export async function startService<S extends z.ZodRawShape>(
   @Module({ imports: [CoreModule.forRoot(providers), definition.module] })
   class ServiceRoot {}
 
+  const errors = new ErrorFilter(logger);
   const adapter = new FastifyAdapter({
     logger: false,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     trustProxy: true,
+    frameworkErrors: frameworkErrorsOption(() => errors),
   });
   const app = await NestFactory.create<NestFastifyApplication>(ServiceRoot, adapter, {
     logger: new NestPinoLogger(logger),
@@ -200,7 +203,7 @@ export async function startService<S extends z.ZodRawShape>(
     );
   });
   await definition.configureHttp?.(fastify);
-  app.useGlobalFilters(new ErrorFilter(logger));
+  app.useGlobalFilters(errors);
   await app.init();
   healthChecks.push(...(definition.healthChecks?.(app) ?? []));
 

@@ -3,6 +3,7 @@ import { AuthModule } from './auth.module.js';
 import { authConfig } from './config.js';
 import { Users1763700000100 } from './migrations/1763700000100-users.js';
 import { AppliedPayments1763700000200 } from './migrations/1763700000200-applied-payments.js';
+import { EmailKey1763700000300 } from './migrations/1763700000300-email-key.js';
 import { OnPaymentSucceededHandler } from './premium/on-payment-succeeded.handler.js';
 import { UserEntity } from './users/user.entity.js';
 import { LoginThrottle } from './accounts/login-throttle.js';
@@ -15,7 +16,7 @@ export const authService: ServiceDefinition<typeof authConfig> = {
   productionRequired: ['JWT_PRIVATE_KEY'],
   module: AuthModule,
   entities: [UserEntity],
-  migrations: [Users1763700000100, AppliedPayments1763700000200],
+  migrations: [Users1763700000100, AppliedPayments1763700000200, EmailKey1763700000300],
   handlers: (app) => [app.get(OnPaymentSucceededHandler)],
   healthChecks: (app) => {
     const limiter = app.get(LoginThrottle).limiter;

@@ -7,6 +7,7 @@ import { RabbitMqBus } from '@garage/event-bus';
 import { developmentKeys, startService, type RunningService } from '@garage/service-kit';
 import { serviceTestEnv, silentLogger, waitFor, type ServiceTestEnv } from '@garage/testing';
 import { authService } from '../src/index.js';
+import { PasswordHasher } from '../src/accounts/password-hasher.js';
 
 let testEnv: ServiceTestEnv;
 let auth: RunningService<unknown>;
@@ -168,6 +169,125 @@ describe('POST /api/auth/login', () => {
       .set('x-forwarded-for', freshIp())
       .send({ email: account.email, password: account.password })
       .expect(200);
+  });
+
+  describe('30 sign-ins for one email at once', () => {
+    /**
+     * Counts the password checks and holds each one until every request has either reached its
+     * check or been answered, so no early answer can free a slot for a latecomer.
+     */
+    async function race(email: string, passwordOf: (i: number) => string) {
+      const hasher = auth.app.get(PasswordHasher);
+      const original = hasher.verify.bind(hasher);
+      let checks = 0;
+      let answered = 0;
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      hasher.verify = async (hash, password) => {
+        checks += 1;
+        await gate;
+        return original(hash, password);
+      };
+      try {
+        const requests = Array.from({ length: 30 }, (_, i) =>
+          api()
+            .post('/api/auth/login')
+            .set('x-forwarded-for', freshIp())
+            .send({ email, password: passwordOf(i) })
+            .then((response) => {
+              answered += 1;
+              return response;
+            }),
+        );
+        await waitFor(() => checks + answered === 30, 20_000, 'every sign-in to be checked or answered');
+        release();
+        const responses = await Promise.all(requests);
+        return { checks, responses };
+      } finally {
+        release();
+        hasher.verify = original;
+      }
+    }
+
+    it('check at most 10 wrong passwords; the rest are 429 with Retry-After', async () => {
+      const victim = newUser();
+      await api().post('/api/auth/register').set('x-forwarded-for', freshIp()).send(victim).expect(201);
+      const { checks, responses } = await race(victim.email, () => 'bad-guess');
+      expect(checks).toBe(10);
+      expect(responses.filter((response) => response.status === 401)).toHaveLength(10);
+      const refused = responses.filter((response) => response.status === 429);
+      expect(refused).toHaveLength(20);
+      for (const response of refused) expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+      await api().post('/api/auth/login').set('x-forwarded-for', freshIp()).send(victim).expect(429);
+    });
+
+    it('check at most 10 even when one guess is right: it is 200 only if it was among them', async () => {
+      const victim = newUser();
+      await api().post('/api/auth/register').set('x-forwarded-for', freshIp()).send(victim).expect(201);
+      const right = 17;
+      const { checks, responses } = await race(victim.email, (i) => (i === right ? victim.password : `bad-guess-${i}`));
+      expect(checks).toBe(10);
+      for (const response of responses) expect([200, 401, 429]).toContain(response.status);
+      expect(responses.filter((response) => response.status !== 429)).toHaveLength(10);
+      expect([200, 429]).toContain(responses[right]!.status);
+    });
+  });
+
+  describe('one email, one key: İ, ß and full-width letters', () => {
+    const ascii = newUser({ email: `victim.${Date.now()}@example.com` });
+    const sharp = newUser({ email: `straße.${Date.now()}@example.com` });
+    beforeAll(async () => {
+      await api().post('/api/auth/register').set('x-forwarded-for', freshIp()).send(ascii).expect(201);
+      await api().post('/api/auth/register').set('x-forwarded-for', freshIp()).send(sharp).expect(201);
+    });
+    const dotted = () => ascii.email.replace('victim', 'vİctim');
+    const fullWidth = () => ascii.email.replace('victim', 'ｖｉｃｔｉｍ');
+
+    it('signs in with any spelling of the address', async () => {
+      for (const email of [dotted(), fullWidth(), ascii.email.replace('victim', 'VICTIM')]) {
+        const response = await api()
+          .post('/api/auth/login')
+          .set('x-forwarded-for', freshIp())
+          .send({ email, password: ascii.password })
+          .expect(200);
+        expect(response.body.user.email).toBe(ascii.email);
+      }
+      await api()
+        .post('/api/auth/login')
+        .set('x-forwarded-for', freshIp())
+        .send({ email: sharp.email.replace('straße', 'STRASSE'), password: sharp.password })
+        .expect(200);
+    });
+
+    it('refuses to register a variant of an existing address with 409', async () => {
+      for (const email of [dotted(), fullWidth(), ascii.email.replace('victim', 'vıctim'), sharp.email.replace('straße', 'strasse')]) {
+        const response = await api().post('/api/auth/register').set('x-forwarded-for', freshIp()).send(newUser({ email })).expect(409);
+        expect(response.body).toEqual({ error: 'Email already registered' });
+      }
+    });
+
+    it('counts failures of every spelling against the one address', async () => {
+      const spellings = [ascii.email, dotted(), fullWidth(), ascii.email.toUpperCase()];
+      for (let i = 0; i < 10; i += 1) {
+        await api()
+          .post('/api/auth/login')
+          .set('x-forwarded-for', freshIp())
+          .send({ email: spellings[i % spellings.length], password: 'bad-guess' })
+          .expect(401);
+      }
+      for (const email of spellings) {
+        await api().post('/api/auth/login').set('x-forwarded-for', freshIp()).send({ email, password: ascii.password }).expect(429);
+      }
+    });
+  });
+
+  it('refuses control characters in the email with 400 and details, never 500', async () => {
+    const response = await api()
+      .post('/api/auth/login')
+      .set('x-forwarded-for', freshIp())
+      .send({ email: 'vic\u0000tim@example.com', password: 'x' })
+      .expect(400);
+    expect(response.body.details).toContainEqual({ field: 'email', message: 'Email must not contain control characters' });
   });
 
   it('answers 400 when a field is missing', async () => {

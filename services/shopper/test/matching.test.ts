@@ -347,10 +347,19 @@ describe('the local notifier (standalone)', () => {
     await h.user(mailer, { premium: true });
     await savedSearch({ name: 'Drums', q: 'drum kit' }, mailer);
     const item = await listed({ title: 'Drum kit' });
+    const own = await h.bearer(mailer);
     const page = await waitFor(async () => {
-      const response = await h.api().get('/api/dev/mail').expect(200);
+      const response = await h.api().get('/api/dev/mail').set('authorization', own).expect(200);
       return response.body.messages.find((message: { to: string }) => message.to === `user${mailer}@example.com`);
     });
+    // Mail carries unsubscribe links: a visitor gets nothing, another member not this one.
+    expect((await h.api().get('/api/dev/mail').expect(401)).body).toEqual({ error: 'Authentication required' });
+    const other = await h
+      .api()
+      .get('/api/dev/mail')
+      .set('authorization', await h.bearer(newId()))
+      .expect(200);
+    expect(other.body.messages.filter((message: { to: string }) => message.to === `user${mailer}@example.com`)).toEqual([]);
     expect(page).toMatchObject({
       subject: 'New match for "Drums": Drum kit',
       from: 'Garage <alerts@garage.local>',

@@ -34,16 +34,16 @@ export class AccountsService {
     }
   }
 
-  /** One answer for an unknown email and a wrong password, in about the same time. */
+  /**
+   * One answer for an unknown email and a wrong password, in about the same time. The attempt is
+   * counted before the password is checked (see LoginThrottle); a failure leaves it counted.
+   */
   async login(body: LoginBody, ip: string): Promise<AuthResponse> {
-    await this.throttle.beforeLogin(body.email, ip);
+    await this.throttle.takeLoginAttempt(body.email, ip);
     const user = await this.users.findForLogin(body.email);
     const valid = await this.hasher.verify(user?.passwordHash ?? null, body.password);
-    if (!user || !valid) {
-      await this.throttle.loginFailed(body.email, ip);
-      throw new ApiError(401, 'Invalid email or password');
-    }
-    await this.throttle.loginSucceeded(body.email);
+    if (!user || !valid) throw new ApiError(401, 'Invalid email or password');
+    await this.throttle.loginSucceeded(body.email, ip);
     return { token: await this.signer.sign({ userId: user.id, email: user.email }), user: toUser(user, this.clock.now()) };
   }
 }

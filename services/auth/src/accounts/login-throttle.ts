@@ -1,12 +1,19 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { RATE_LIMITS } from '@garage/contracts';
+import { canonicalEmail, RATE_LIMITS } from '@garage/contracts';
 import { MemoryRateLimiter, RedisRateLimiter, SERVICE_CONFIG, tooManyRequests, type RateLimiter } from '@garage/service-kit';
 import { DEV_DEFAULTS } from '@garage/service-kit';
 import type { AuthConfig } from '../config.js';
 
+const TOO_MANY_LOGINS = 'Too many failed sign-in attempts. Try again later.';
+
 /**
  * The contract's limits: 10 failed logins per email or 50 per IP within 15 minutes, and 20
  * registration attempts per IP per hour; beyond them `429` with `Retry-After`.
+ *
+ * A sign-in takes its attempt (an atomic increment) before the password is checked, so however
+ * many arrive at once, at most 10 per email are ever checked in a window. A refused attempt gives
+ * its count back (it checked nothing); a failed one keeps it; a successful one clears the email's
+ * count and gives the address its attempt back.
  */
 @Injectable()
 export class LoginThrottle implements OnModuleDestroy {
@@ -19,29 +26,20 @@ export class LoginThrottle implements OnModuleDestroy {
         : new MemoryRateLimiter();
   }
 
-  /** Refuses a login while the email or the IP is over its failure budget. */
-  async beforeLogin(email: string, ip: string): Promise<void> {
+  /** Counts a sign-in attempt for the email and the IP, or refuses it with 429 when either is spent. */
+  async takeLoginAttempt(email: string, ip: string): Promise<void> {
     const { windowSeconds } = RATE_LIMITS.loginFailuresPerEmail;
     const [byEmail, byIp] = await Promise.all([
-      this.limiter.peek(this.emailKey(email), this.config.LOGIN_FAILURES_PER_EMAIL, windowSeconds),
-      this.limiter.peek(this.ipKey(ip), this.config.LOGIN_FAILURES_PER_IP, windowSeconds),
-    ]);
-    if (byEmail.count >= this.config.LOGIN_FAILURES_PER_EMAIL)
-      throw tooManyRequests(byEmail.retryAfter, 'Too many failed sign-in attempts. Try again later.');
-    if (byIp.count >= this.config.LOGIN_FAILURES_PER_IP)
-      throw tooManyRequests(byIp.retryAfter, 'Too many failed sign-in attempts. Try again later.');
-  }
-
-  async loginFailed(email: string, ip: string): Promise<void> {
-    const { windowSeconds } = RATE_LIMITS.loginFailuresPerEmail;
-    await Promise.all([
       this.limiter.hit(this.emailKey(email), this.config.LOGIN_FAILURES_PER_EMAIL, windowSeconds),
       this.limiter.hit(this.ipKey(ip), this.config.LOGIN_FAILURES_PER_IP, windowSeconds),
     ]);
+    if (byEmail.allowed && byIp.allowed) return;
+    await Promise.all([this.limiter.refund(this.emailKey(email)), this.limiter.refund(this.ipKey(ip))]);
+    throw tooManyRequests(byEmail.allowed ? byIp.retryAfter : byEmail.retryAfter, TOO_MANY_LOGINS);
   }
 
-  async loginSucceeded(email: string): Promise<void> {
-    await this.limiter.reset(this.emailKey(email));
+  async loginSucceeded(email: string, ip: string): Promise<void> {
+    await Promise.all([this.limiter.reset(this.emailKey(email)), this.limiter.refund(this.ipKey(ip))]);
   }
 
   async registrationAttempt(ip: string): Promise<void> {
@@ -54,8 +52,9 @@ export class LoginThrottle implements OnModuleDestroy {
     await this.limiter.close();
   }
 
+  /** The same key the database knows the account by, so no spelling of an email gets a fresh counter. */
   private emailKey(email: string) {
-    return `login:email:${email.trim().toLowerCase()}`;
+    return `login:email:${canonicalEmail(email)}`;
   }
 
   private ipKey(ip: string) {

@@ -15,6 +15,10 @@ export class UserEntity {
   @Column({ type: 'text' })
   email!: string;
 
+  /** `canonicalEmail(email)`: unique, what sign-in looks an account up by (set on insert only). */
+  @Column({ name: 'email_key', type: 'text', select: false })
+  emailKey!: string;
+
   @Column({ type: 'text', nullable: true })
   phone!: string | null;
 

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
+import { canonicalEmail } from '@garage/contracts';
 import { DATA_SOURCE } from '@garage/service-kit';
 import { UserEntity } from './user.entity.js';
 
@@ -19,21 +20,21 @@ export class UsersRepository {
     return manager.getRepository(UserEntity).findOneBy({ id });
   }
 
-  /** The user with this email in any case, with the password hash (login only). */
+  /** The user with this email in any spelling (its canonical key), with the password hash (login only). */
   async findForLogin(email: string): Promise<UserEntity | null> {
     return this.dataSource
       .getRepository(UserEntity)
       .createQueryBuilder('user')
       .addSelect('user.passwordHash')
-      .where('lower(user.email) = lower(:email)', { email })
+      .where('user.emailKey = :key', { key: canonicalEmail(email) })
       .getOne();
   }
 
-  /** Inserts the user; a taken email (any case) surfaces as the unique violation `23505`. */
+  /** Inserts the user; a taken email (any spelling) surfaces as the unique violation `23505`. */
   async insert(manager: EntityManager, user: NewUser): Promise<UserEntity> {
     const [row] = await manager.query(
-      `INSERT INTO users (first_name, last_name, email, phone, password_hash) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-      [user.firstName, user.lastName, user.email, user.phone, user.passwordHash],
+      `INSERT INTO users (first_name, last_name, email, email_key, phone, password_hash) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [user.firstName, user.lastName, user.email, canonicalEmail(user.email), user.phone, user.passwordHash],
     );
     return (await this.findById(row.id, manager))!;
   }

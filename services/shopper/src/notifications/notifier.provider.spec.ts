@@ -2,6 +2,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { ApiError, ConfigError } from '@garage/service-kit';
 import { DevMailController } from './dev-mail.controller.js';
 import { LocalNotifier } from './local.notifier.js';
+import type { Notifier } from './notifier.port.js';
 import { notifierProvider } from './notifier.provider.js';
 import { SmtpNotifier } from './smtp.notifier.js';
 
@@ -47,12 +48,20 @@ describe('LocalNotifier', () => {
     await notifier.send({ to: 'x@example.com', subject: 'works', text: '', html: '' });
   });
 
-  it('is readable on the dev mail page only outside production', () => {
+  it('is readable on the dev mail page only outside production, by its recipient only', async () => {
     const notifier = new LocalNotifier('alerts@garage.test', logger());
-    expect(new DevMailController(notifier, { NODE_ENV: 'development' } as never).list()).toEqual({ messages: [] });
-    expect(statusOf(() => new DevMailController(notifier, { NODE_ENV: 'production' } as never).list())).toBe(404);
+    await notifier.send({ to: 'ada@example.com', subject: 'for Ada', text: '', html: '' });
+    await notifier.send({ to: 'bob@example.com', subject: 'for Bob', text: '', html: '' });
+    const ada = { userId: 1, email: 'ADA@example.com' };
+    const page = (config: object, viewer: typeof ada | null, mailer: Notifier = notifier) =>
+      new DevMailController(mailer, config as never).list(viewer);
+    expect(page({ NODE_ENV: 'development' }, ada).messages.map((message) => message.subject)).toEqual(['for Ada']);
+    expect(page({ NODE_ENV: 'development' }, { userId: 3, email: 'carol@example.com' })).toEqual({ messages: [] });
+    expect(statusOf(() => page({ NODE_ENV: 'development' }, null))).toBe(401);
+    expect(statusOf(() => page({ NODE_ENV: 'production' }, ada))).toBe(404);
+    expect(statusOf(() => page({ NODE_ENV: 'production' }, null))).toBe(404);
     const smtp = new SmtpNotifier({ host: '127.0.0.1', port: 25, secure: false, from: 'a@b.c' });
-    expect(statusOf(() => new DevMailController(smtp, { NODE_ENV: 'development' } as never).list())).toBe(404);
+    expect(statusOf(() => page({ NODE_ENV: 'development' }, ada, smtp))).toBe(404);
     void smtp.close();
   });
 });

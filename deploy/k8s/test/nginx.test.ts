@@ -1,0 +1,70 @@
+import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CSP } from '@garage/gateway';
+
+/**
+ * Offline checks of the SPA's nginx.conf (compose and k8s web image); there is no nginx here to
+ * run `nginx -t`. nginx drops every server-level add_header in a location that has one of its
+ * own, so the rule is: headers at server level only.
+ */
+const conf = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../../web/nginx.conf'), 'utf8')
+  .split('\n')
+  .map((line) => line.replace(/(^|\s)#.*$/, ''))
+  .join('\n');
+
+const server = /server\s*\{([\s\S]*)\}\s*$/.exec(conf)![1]!;
+const locations = [...server.matchAll(/location\s+(\S+)\s*\{([^}]*)\}/g)].map(([, where, body]) => ({ where: where!, body: body! }));
+const serverLevel = locations.reduce((text, location) => text.replace(location.body, ''), server);
+const directives = (text: string, name: string) =>
+  // A value runs to the first `;` outside double quotes (the CSP has its own semicolons).
+  [...text.matchAll(new RegExp(`(?:^|[;{\\s])${name}\\s+((?:"(?:\\\\.|[^"\\\\])*"|[^;"])+);`, 'g'))].map(([, value]) => value!.trim());
+
+describe('nginx.conf (the SPA and /api in compose and k8s)', () => {
+  it('sends the security headers on every response: set at server level, never overridden in a location', () => {
+    const headers = directives(serverLevel, 'add_header').map((value) => value.split(/\s+/)[0]!.toLowerCase());
+    expect(headers).toEqual(
+      expect.arrayContaining([
+        'content-security-policy',
+        'x-content-type-options',
+        'x-frame-options',
+        'referrer-policy',
+        'cross-origin-opener-policy',
+        'permissions-policy',
+      ]),
+    );
+    expect(locations.map((location) => location.where)).toEqual(expect.arrayContaining(['/api/', '/assets/', '/']));
+    for (const location of locations)
+      expect({ location: location.where, add_header: directives(location.body, 'add_header') }).toEqual({
+        location: location.where,
+        add_header: [],
+      });
+    for (const value of directives(serverLevel, 'add_header').filter((value) => !/Cache-Control/i.test(value)))
+      expect(value).toMatch(/ always$/);
+  });
+
+  it("uses the gateway's Content-Security-Policy, and hides the gateway's copies on /api", () => {
+    const csp = directives(serverLevel, 'add_header').find((value) => value.startsWith('Content-Security-Policy'))!;
+    expect(csp).toBe(`Content-Security-Policy "${CSP}" always`);
+    const api = locations.find((location) => location.where === '/api/')!;
+    expect(directives(api.body, 'proxy_hide_header')).toEqual(expect.arrayContaining(['Content-Security-Policy', 'X-Frame-Options']));
+  });
+
+  it('compresses: gzip on the fly and precompressed .gz files as they are', () => {
+    expect(directives(serverLevel, 'gzip')).toEqual(['on']);
+    expect(directives(serverLevel, 'gzip_static')).toEqual(['on']);
+    expect(directives(serverLevel, 'gzip_types')[0]).toMatch(/application\/javascript.*text\/css|text\/css.*application\/javascript/);
+  });
+
+  it("passes the client's address to the gateway, replacing any the client sent", () => {
+    const api = locations.find((location) => location.where === '/api/')!;
+    const set = directives(api.body, 'proxy_set_header');
+    expect(set).toContain('X-Forwarded-For $remote_addr');
+    expect(set).toContain('X-Real-IP $remote_addr');
+  });
+
+  it('does not route /metrics', () => {
+    expect(locations.map((location) => location.where)).not.toContain('/metrics');
+  });
+});
