@@ -7,3 +7,4 @@ export * from './inbox.js';
 export * from './messaging-tables.migration.js';
 export * from './observer.js';
 export * from './projection.js';
+export * from './projection-waiter.js';

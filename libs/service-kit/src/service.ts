@@ -11,6 +11,7 @@ import {
   Inbox,
   MessagingTables1763700000000,
   Outbox,
+  ProjectionWaiter,
   RabbitMqBus,
   type EventBus,
   type EventHandler,
@@ -141,6 +142,8 @@ export async function startService<S extends z.ZodRawShape>(
   const observer = eventMetrics(definition.name);
   const outbox = new Outbox(dataSource, bus, logger, { observer });
   const inbox = new Inbox(dataSource, observer, () => outbox.wake());
+  const projections = new ProjectionWaiter({ url: databaseUrl, schema: definition.name }, logger);
+  await projections.start();
   const unwatchBacklog = watchOutboxBacklog(definition.name, () => outbox.backlog());
   const verifier = await TokenVerifier.fromPem(publicKeyFrom(config));
 
@@ -155,6 +158,7 @@ export async function startService<S extends z.ZodRawShape>(
     { provide: 'DATA_SOURCE', useValue: dataSource },
     { provide: Outbox, useValue: outbox },
     { provide: Inbox, useValue: inbox },
+    { provide: ProjectionWaiter, useValue: projections },
     { provide: TokenVerifier, useValue: verifier },
     { provide: Clock, useValue: new SystemClock() },
     { provide: HEALTH_CHECKS, useValue: healthChecks },
@@ -235,6 +239,7 @@ export async function startService<S extends z.ZodRawShape>(
         await app.close();
         if (ownBus) await bus.stopConsuming();
         await outbox.stop();
+        await projections.stop();
         if (ownBus) await bus.close();
         unwatchBacklog();
         await dataSource.destroy();
