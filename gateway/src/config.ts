@@ -28,6 +28,11 @@ export const gatewayConfig = {
     .number()
     .int()
     .default(3 * 1024 * 1024),
+  /**
+   * How long a request that never reached its service (connection refused or reset before it was
+   * made, e.g. a replica shutting down) is retried before the caller gets 502; 0 turns retries off.
+   */
+  UPSTREAM_RETRY_WINDOW_MS: z.coerce.number().int().min(0).max(30_000).default(1500),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
   OTEL_SERVICE_NAME: z.string().optional(),
 };

@@ -24,7 +24,7 @@ export class GatewayController {
     const results = await Promise.all(
       services.map(async (service) => {
         try {
-          const response = await this.upstreams.request(service, { path: '/health', method: 'GET', headersTimeout: 3000 });
+          const response = await this.upstreams.request(service, { path: '/health', method: 'GET', headersTimeout: 3000, retry: false });
           await response.body.dump();
           return { service, ok: response.statusCode === 200 };
         } catch {
