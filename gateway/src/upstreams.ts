@@ -17,6 +17,14 @@ const CONNECT_FAILURES = new Set([
   'UND_ERR_SOCKET',
 ]);
 
+/**
+ * A reset of a connection made for one request, before any answer: the kernel resets a connection
+ * that is closed with bytes its process never read, or one still waiting in the listen backlog when
+ * the listener closes. Either way the service did not have the whole request, so it cannot have
+ * acted on it. (A process that read the request and then died closes with FIN: not retried.)
+ */
+const UNREAD_RESETS = new Set(['ECONNRESET', 'EPIPE']);
+
 /** Transport failures of a read on a kept-alive connection (retried for safe methods only). */
 const TRANSPORT_FAILURES = new Set([...CONNECT_FAILURES, 'UND_ERR_CLOSED', 'ETIMEDOUT']);
 
@@ -41,8 +49,8 @@ export interface UpstreamRequest extends Dispatcher.RequestOptions {
  * with it, and then nobody can tell whether the service saw it; on a new connection, a failure to
  * connect proves it did not.
  *
- * A request that provably never reached the service (connection refused, reset or timed out
- * before it was connected, or a read whose connection failed) is sent again within
+ * A request that provably never reached the service (connection refused or timed out, reset
+ * before the service read it, or a read whose connection failed) is sent again within
  * `retryWindowMs`; the body must then be a Buffer or string (the proxy reads it whole first).
  */
 export class Upstreams {
@@ -109,7 +117,8 @@ export class Upstreams {
 
   /**
    * A request on a connection of its own, closed once its answer has been read. A failure marks
-   * whether the connection had been made (`reached`): before that, the service cannot have seen it.
+   * whether the service may have acted on it (`reached`): not if the connection was never made, or
+   * was reset with the request unread.
    */
   private async alone(service: ServiceName, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData> {
     const client = new Client(this.urls[service], { headersTimeout: 30_000, bodyTimeout: 60_000, pipelining: 1 });
@@ -122,7 +131,8 @@ export class Upstreams {
       return response;
     } catch (error) {
       void client.destroy().catch(() => undefined);
-      const reached = connected || !CONNECT_FAILURES.has(errorCode(error));
+      const code = errorCode(error);
+      const reached = connected ? !UNREAD_RESETS.has(code) : !CONNECT_FAILURES.has(code);
       throw Object.assign(error instanceof Error ? error : new Error(String(error)), { reached });
     }
   }
