@@ -27,7 +27,8 @@ export class SalesRepository {
 
   /** Applies a snapshot if it is newer than what is kept; returns whether it changed anything. */
   upsert(manager: EntityManager, sale: SaleSnapshot, version: number): Promise<boolean> {
-    return applySnapshot(manager, SALES, { ...sale }, version);
+    const { item_ids: _itemIds, ...row } = sale as SaleSnapshot & { item_ids?: number[] };
+    return applySnapshot(manager, SALES, row, version);
   }
 
   /** Marks the sale deleted for good (a tombstone); returns whether it was live until now. */

@@ -57,7 +57,9 @@ export class SalesRepository {
 
   /** Applies a snapshot if it is newer than what is kept; returns whether it changed anything. */
   upsert(manager: EntityManager, sale: SaleSnapshot, version: number): Promise<boolean> {
-    return applySnapshot(manager, SALES, { ...sale }, version);
+    // `sale.created` may also name the items listed with it (`item_ids`): not a column here.
+    const { item_ids: _itemIds, ...row } = sale as SaleSnapshot & { item_ids?: number[] };
+    return applySnapshot(manager, SALES, row, version);
   }
 
   /**
