@@ -161,7 +161,8 @@ describe('POST /api/items', () => {
         .api()
         .put(`/api/items/${item.id}`)
         .set('authorization', await h.bearer(host))
-        .send({ title: 'Chair', category: 'Furniture', price: 5, garageSaleId: late });
+        .send({ title: 'Chair', category: 'Furniture', price: 5, garageSaleId: late })
+        .then((response) => response); // sent now, before the event
       await new Promise((resolve) => setTimeout(resolve, 100));
       await h.publish('sale.created', 1, saleSnapshot(late, host));
       const response = await pending;

@@ -135,7 +135,12 @@ describe('favourites', () => {
 
   it('waits briefly for a sale whose event is still on its way', async () => {
     const sale = newId();
-    const saving = h.api().post(`/api/favorites/sales/${sale}`).set('authorization', auth);
+    // then() sends it now (supertest sends only once awaited), so it is in flight before the event.
+    const saving = h
+      .api()
+      .post(`/api/favorites/sales/${sale}`)
+      .set('authorization', auth)
+      .then((response) => response);
     await new Promise((resolve) => setTimeout(resolve, 50));
     // Listed with items: the list is for the items service, the projection keeps the sale.
     await h.publish('sale.created', 1, { ...saleSnapshot(sale, host), item_ids: [1, 2] });

@@ -115,7 +115,8 @@ describe('POST /api/route-plans (premium)', () => {
       .api()
       .post('/api/route-plans')
       .set('authorization', auth)
-      .send(planBody({ saleIds: [...nearby, fresh] }));
+      .send(planBody({ saleIds: [...nearby, fresh] }))
+      .then((response) => response); // sent now, before the event
     await new Promise((resolve) => setTimeout(resolve, 100));
     await h.publish(
       'sale.created',

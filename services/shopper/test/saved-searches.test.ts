@@ -255,7 +255,8 @@ describe('saved searches: premium only', () => {
       .api()
       .post('/api/saved-searches')
       .set('authorization', await h.bearer(buyer))
-      .send(body());
+      .send(body())
+      .then((response) => response); // sent now, before the event
     await new Promise((resolve) => setTimeout(resolve, 100));
     await h.publish('user.premium_activated', 2, { ...user, premiumExpiresAt: new Date(Date.now() + 86_400_000).toISOString() });
     expect((await pending).status).toBe(201);
