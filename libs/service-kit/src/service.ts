@@ -173,6 +173,9 @@ export async function startService<S extends z.ZodRawShape>(
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     trustProxy: true,
+    // A request that reaches a draining service (on a connection it still has open) is served,
+    // not answered 503: the gateway cannot tell that 503 from one after work was done.
+    return503OnClosing: false,
   });
   const app = await NestFactory.create<NestFastifyApplication>(ServiceRoot, adapter, {
     logger: new NestPinoLogger(logger),
