@@ -113,10 +113,10 @@ describe('a service that refuses connections, then comes up', () => {
       fetch(`${gateway.url}/api/sales`),
       fetch(`${gateway.url}/api/items/1`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"id":"w2"}' }),
     ];
-    // Up only once each of the three has been refused at least once.
+    // Up only once each of the three has been refused at least once (and 300 ms have passed).
     const refused = () =>
       new Set(logs.filter((line) => line.msg === 'upstream unreachable, retrying').map((line) => line.fields.path)).size;
-    for (const deadline = Date.now() + 10_000; refused() < 3 && Date.now() < deadline;) await sleep(10);
+    for (const deadline = Date.now() + 10_000; (refused() < 3 || Date.now() - started < 300) && Date.now() < deadline;) await sleep(10);
     const downMs = Date.now() - started;
     await service.up();
     const responses = await Promise.all(calls);
