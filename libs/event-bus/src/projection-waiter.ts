@@ -99,7 +99,9 @@ export class ProjectionWaiter {
         const left = deadline - Date.now();
         if (done(value) || left <= 0) return value;
         const nap = this.listening ? left : Math.min(left, this.options.degradedRecheckMs ?? 200);
-        await Promise.race([signal.woken, new Promise((resolve) => setTimeout(resolve, nap).unref())]);
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([signal.woken, new Promise((resolve) => (timer = setTimeout(resolve, nap)))]);
+        clearTimeout(timer);
       } finally {
         signal.cancel();
       }
