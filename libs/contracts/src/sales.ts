@@ -45,11 +45,9 @@ function checkStart(today: string) {
 /**
  * POST /api/sales. `today` is the caller's calendar date (YYYY-MM-DD): the SPA passes the browser's,
  * the server its own clock's date in the earliest US time zone, so no US host is refused "today".
- */
-/**
- * POST /api/sales. `itemIds` (optional) are the host's items to put into the new sale: the items
- * service assigns those the host owns when it applies `sale.created` (ids of others' items or of
- * no item are left out), so the client needs no assign call right after creating.
+ * `itemIds` (optional) are the host's items to put into the new sale: the items service assigns
+ * those the host owns when it applies `sale.created` (ids of others' items or of no item are left
+ * out), so the client needs no assign call right after creating.
  */
 export function saleCreateSchema(today: string) {
   return z
