@@ -48,6 +48,11 @@ export const gatewayConfig = {
   /** Prometheus' /metrics on its own port, never on the public one; unset: no metrics listener. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().default('127.0.0.1'),
+  /**
+   * How long a request that never reached its service (connection refused or reset before it was
+   * made, e.g. a replica shutting down) is retried before the caller gets 502; 0 turns retries off.
+   */
+  UPSTREAM_RETRY_WINDOW_MS: z.coerce.number().int().min(0).max(30_000).default(1500),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
   OTEL_SERVICE_NAME: z.string().optional(),
 };

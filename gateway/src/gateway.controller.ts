@@ -28,7 +28,7 @@ export class GatewayController {
     const results = await Promise.all(
       services.map(async (service) => {
         try {
-          const response = await this.upstreams.request(service, { path: '/health', method: 'GET', headersTimeout: 3000 });
+          const response = await this.upstreams.request(service, { path: '/health', method: 'GET', headersTimeout: 3000, retry: false });
           const body = (await response.body.json().catch(() => ({}))) as { checks?: Record<string, string> };
           const down = Object.entries(body.checks ?? {})
             .filter(([, state]) => state !== 'ok')

@@ -1,4 +1,3 @@
-import { Transform } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import { context, propagation, SpanKind, trace } from '@opentelemetry/api';
@@ -30,8 +29,9 @@ const DROPPED_REQUEST_HEADERS = new Set([
 const DROPPED_RESPONSE_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'x-powered-by', 'server', 'date']);
 
 /**
- * Forwards a request to its service, streaming the body both ways. The body is counted as it
- * passes, so an oversized one is cut at the limit even without a Content-Length.
+ * Forwards a request to its service. The request body is read whole first (at most the limit,
+ * counted as it arrives, so an oversized one is refused even without a Content-Length): a request
+ * that never reached the service can then be sent again (see Upstreams). Answers stream back.
  */
 export async function forward(
   upstreams: Upstreams,
@@ -63,15 +63,16 @@ export async function forward(
 
   let response;
   try {
+    const body = hasBody ? await readBody(request.raw, bodyLimit) : undefined;
     response = await upstreams.request(service, {
       path: request.url,
       method: request.method as 'GET',
       headers: headers as Record<string, string>,
-      body: hasBody ? request.raw.pipe(limitStream(bodyLimit)) : undefined,
+      body,
     });
   } catch (error) {
-    if ((error as Error).message === 'BODY_TOO_LARGE') throw new ApiError(413, 'Request body is too large');
-    request.log?.warn?.({ err: String(error), service }, 'upstream unreachable');
+    if (error instanceof ApiError) throw error;
+    // Upstreams has logged the failure with its cause.
     throw new ApiError(502, `The ${service} service is unavailable. Try again shortly.`);
   } finally {
     span?.end();
@@ -87,13 +88,14 @@ export async function forward(
   return reply.send(response.body);
 }
 
-function limitStream(limit: number): Transform {
+/** The whole request body, refused with 413 as soon as it passes `limit` bytes. */
+async function readBody(stream: AsyncIterable<Buffer>, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
   let seen = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      seen += chunk.length;
-      if (seen > limit) callback(new Error('BODY_TOO_LARGE'));
-      else callback(null, chunk);
-    },
-  });
+  for await (const chunk of stream) {
+    seen += chunk.length;
+    if (seen > limit) throw new ApiError(413, 'Request body is too large');
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, seen);
 }

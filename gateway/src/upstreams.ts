@@ -1,14 +1,65 @@
-import { Pool, type Dispatcher } from 'undici';
+import { Client, Pool, type Dispatcher } from 'undici';
+import type { Logger } from '@garage/service-kit';
 import type { ServiceName } from './routes.js';
 
+/** Methods that change nothing: sent on kept-alive connections, and retried after any transport failure. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Failures to open a connection: nothing of the request can have reached the service. */
+const CONNECT_FAILURES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_SOCKET',
+]);
+
 /**
- * One keep-alive connection pool per service, made once: a request through the gateway pays for
- * no connection set-up.
+ * A reset of a connection made for one request, before any answer: the kernel resets a connection
+ * that is closed with bytes its process never read, or one still waiting in the listen backlog when
+ * the listener closes. Either way the service did not have the whole request, so it cannot have
+ * acted on it. (A process that read the request and then died closes with FIN: not retried.)
+ */
+const UNREAD_RESETS = new Set(['ECONNRESET', 'EPIPE']);
+
+/** Transport failures of a read on a kept-alive connection (retried for safe methods only). */
+const TRANSPORT_FAILURES = new Set([...CONNECT_FAILURES, 'UND_ERR_CLOSED', 'ETIMEDOUT']);
+
+export interface UpstreamOptions {
+  /**
+   * How long a request that never reached its service keeps being retried (with back-off from
+   * 25 ms), e.g. while a replica that was sent SIGTERM hands over to the next. 0 turns retries off.
+   */
+  retryWindowMs: number;
+  logger: Logger;
+}
+
+export interface UpstreamRequest extends Dispatcher.RequestOptions {
+  /** Retry a request that never reached the service (default true). */
+  retry?: boolean;
+}
+
+/**
+ * The services behind the gateway. Reads travel on one keep-alive pool per service, made once, so
+ * a call pays for no connection set-up. A write (anything but GET, HEAD, OPTIONS) gets a connection
+ * of its own: a kept-alive connection that the service closes as it shuts down can take a write
+ * with it, and then nobody can tell whether the service saw it; on a new connection, a failure to
+ * connect proves it did not.
+ *
+ * A request that provably never reached the service (connection refused or timed out, reset
+ * before the service read it, or a read whose connection failed) is sent again within
+ * `retryWindowMs`; the body must then be a Buffer or string (the proxy reads it whole first).
  */
 export class Upstreams {
   private readonly pools = new Map<ServiceName, Pool>();
 
-  constructor(private readonly urls: Record<ServiceName, string>) {
+  constructor(
+    private readonly urls: Record<ServiceName, string>,
+    private readonly options: UpstreamOptions,
+  ) {
     for (const [name, url] of Object.entries(urls) as Array<[ServiceName, string]>) {
       this.pools.set(
         name,
@@ -23,8 +74,33 @@ export class Upstreams {
     }
   }
 
-  request(service: ServiceName, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData> {
-    return this.pools.get(service)!.request(options);
+  async request(service: ServiceName, request: UpstreamRequest): Promise<Dispatcher.ResponseData> {
+    const { retry = true, ...options } = request;
+    const safe = SAFE_METHODS.has(options.method);
+    const deadline = Date.now() + this.options.retryWindowMs;
+    const replayable =
+      options.body === undefined || options.body === null || typeof options.body === 'string' || Buffer.isBuffer(options.body);
+    for (let attempt = 1, delay = 25; ; attempt += 1, delay = Math.min(delay * 2, 400)) {
+      const sent = safe ? this.pooled(service, options) : this.alone(service, options);
+      const outcome = await sent.then(
+        (response) => ({ response, error: null, reached: true }),
+        (error: unknown) => ({ response: null, error, ...(error as { reached?: boolean }) }),
+      );
+      if (outcome.response) {
+        if (attempt > 1)
+          this.options.logger.info({ service, method: options.method, path: options.path, attempt }, 'upstream answered after a retry');
+        return outcome.response;
+      }
+      const code = errorCode(outcome.error);
+      const neverReached = safe ? TRANSPORT_FAILURES.has(code) : outcome.reached === false;
+      const retryable = retry && replayable && neverReached && Date.now() + delay < deadline;
+      this.options.logger.warn(
+        { service, method: options.method, path: options.path, attempt, code, err: String(outcome.error), retrying: retryable },
+        retryable ? 'upstream unreachable, retrying' : 'upstream request failed',
+      );
+      if (!retryable) throw outcome.error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
   }
 
   url(service: ServiceName): string {
@@ -34,4 +110,35 @@ export class Upstreams {
   async close(): Promise<void> {
     await Promise.all([...this.pools.values()].map((pool) => pool.close()));
   }
+
+  private pooled(service: ServiceName, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData> {
+    return this.pools.get(service)!.request(options);
+  }
+
+  /**
+   * A request on a connection of its own, closed once its answer has been read. A failure marks
+   * whether the service may have acted on it (`reached`): not if the connection was never made, or
+   * was reset with the request unread.
+   */
+  private async alone(service: ServiceName, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData> {
+    const client = new Client(this.urls[service], { headersTimeout: 30_000, bodyTimeout: 60_000, pipelining: 1 });
+    let connected = false;
+    client.once('connect', () => (connected = true));
+    try {
+      const response = await client.request(options);
+      // Closes once the body has been read (close waits for the request in flight).
+      void client.close().catch(() => undefined);
+      return response;
+    } catch (error) {
+      void client.destroy().catch(() => undefined);
+      const code = errorCode(error);
+      const reached = connected ? !UNREAD_RESETS.has(code) : !CONNECT_FAILURES.has(code);
+      throw Object.assign(error instanceof Error ? error : new Error(String(error)), { reached });
+    }
+  }
+}
+
+function errorCode(error: unknown): string {
+  const { code, cause } = (error ?? {}) as { code?: string; cause?: { code?: string } };
+  return cause?.code ?? code ?? '';
 }

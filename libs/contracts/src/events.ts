@@ -38,6 +38,13 @@ const saleSnapshot = z.object({
 });
 export type SaleSnapshot = z.infer<typeof saleSnapshot>;
 
+/**
+ * `sale.created` may name items its host listed with the sale (`POST /api/sales` with `itemIds`):
+ * the items service puts those of them the host owns into the sale as it applies the event, so no
+ * second call has to race the event. Projections keep only the snapshot.
+ */
+const saleCreated = saleSnapshot.extend({ item_ids: z.array(z.number().int()).optional() });
+
 const saleDeleted = z.object({ id: z.number().int(), user_id: z.number().int() });
 
 const itemSnapshot = z.object({
@@ -84,7 +91,7 @@ export const eventDataSchemas = {
   'user.registered': userSnapshot,
   'user.updated': userSnapshot,
   'user.premium_activated': userSnapshot,
-  'sale.created': saleSnapshot,
+  'sale.created': saleCreated,
   'sale.updated': saleSnapshot,
   'sale.deleted': saleDeleted,
   'item.created': itemSnapshot,

@@ -45,9 +45,15 @@ function checkStart(today: string) {
 /**
  * POST /api/sales. `today` is the caller's calendar date (YYYY-MM-DD): the SPA passes the browser's,
  * the server its own clock's date in the earliest US time zone, so no US host is refused "today".
+ * `itemIds` (optional) are the host's items to put into the new sale: the items service assigns
+ * those the host owns when it applies `sale.created` (ids of others' items or of no item are left
+ * out), so the client needs no assign call right after creating.
  */
 export function saleCreateSchema(today: string) {
-  return z.object(saleFormShape).superRefine(checkWindow).superRefine(checkStart(today));
+  return z
+    .object({ ...saleFormShape, itemIds: z.array(idSchema).max(500, 'At most 500 items at once').optional() })
+    .superRefine(checkWindow)
+    .superRefine(checkStart(today));
 }
 export type SaleForm = z.infer<ReturnType<typeof saleCreateSchema>>;
 

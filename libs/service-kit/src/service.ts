@@ -11,6 +11,7 @@ import {
   Inbox,
   MessagingTables1763700000000,
   Outbox,
+  ProjectionWaiter,
   RabbitMqBus,
   type EventBus,
   type EventHandler,
@@ -143,6 +144,8 @@ export async function startService<S extends z.ZodRawShape>(
   const outbox = new Outbox(dataSource, bus, logger, { observer });
   const inbox = new Inbox(dataSource, observer, () => outbox.wake());
   const queue = `${config.EVENT_QUEUE_PREFIX}.${definition.name}`;
+  const projections = new ProjectionWaiter({ url: databaseUrl, schema: definition.name }, logger);
+  await projections.start();
   const unwatchBacklog = watchOutboxBacklog(definition.name, () => outbox.backlog());
   const eventBus = bus;
   const unwatchBus = watchEventBus(
@@ -165,6 +168,7 @@ export async function startService<S extends z.ZodRawShape>(
     { provide: 'DATA_SOURCE', useValue: dataSource },
     { provide: Outbox, useValue: outbox },
     { provide: Inbox, useValue: inbox },
+    { provide: ProjectionWaiter, useValue: projections },
     { provide: TokenVerifier, useValue: verifier },
     { provide: Clock, useValue: new SystemClock() },
     { provide: HEALTH_CHECKS, useValue: healthChecks },
@@ -181,6 +185,9 @@ export async function startService<S extends z.ZodRawShape>(
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     frameworkErrors: frameworkErrorsOption(() => errors),
+    // A request that reaches a draining service (on a connection it still has open) is served,
+    // not answered 503: the gateway cannot tell that 503 from one after work was done.
+    return503OnClosing: false,
   });
   const app = await NestFactory.create<NestFastifyApplication>(ServiceRoot, adapter, {
     logger: new NestPinoLogger(logger),
@@ -247,6 +254,7 @@ export async function startService<S extends z.ZodRawShape>(
         await app.close();
         if (ownBus) await bus.stopConsuming();
         await outbox.stop();
+        await projections.stop();
         if (ownBus) await bus.close();
         unwatchBacklog();
         unwatchBus();

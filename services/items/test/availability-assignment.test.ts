@@ -187,11 +187,18 @@ describe('POST /api/sales/assign-items', () => {
     expect(await saleOf([mine.id])).toEqual([null]);
   });
 
-  it('answers 404 for an unknown sale or an unknown item, assigning nothing', async () => {
+  it('answers 404 for a deleted sale or an unknown item, and a retryable 503 for a sale still unknown after the wait', async () => {
     const mine = await h.createItem(host);
     const unknownSale = await assign(host, { saleId: 777777, itemIds: [mine.id] });
-    expect(unknownSale.status).toBe(404);
-    expect(unknownSale.body).toEqual({ error: 'Sale not found' });
+    expect(unknownSale.status).toBe(503);
+    expect(unknownSale.headers['retry-after']).toBe('1');
+    expect(unknownSale.body).toEqual({ error: 'That sale is still being set up. Try again in a moment.' });
+    const gone = newId();
+    await h.sale(gone, host);
+    await h.publishAndApply('sale.deleted', 2, { id: gone, user_id: host });
+    const deletedSale = await assign(host, { saleId: gone, itemIds: [mine.id] });
+    expect(deletedSale.status).toBe(404);
+    expect(deletedSale.body).toEqual({ error: 'Sale not found' });
     const unknownItem = await assign(host, { saleId: sale, itemIds: [mine.id, 888888] });
     expect(unknownItem.status).toBe(404);
     expect(unknownItem.body).toEqual({ error: 'Item not found' });

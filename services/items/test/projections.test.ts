@@ -104,6 +104,37 @@ describe('sales projection', () => {
     expect(await itemRow(a.id)).toMatchObject({ version: 2 });
   });
 
+  it("puts the items listed with a new sale (item_ids in sale.created) into it: only its host's, each announced once", async () => {
+    const stranger = newId();
+    await h.user(stranger);
+    const [first, second] = [await h.createItem(host), await h.createItem(host)];
+    const theirs = await h.createItem(stranger);
+    const sale = newId();
+    const event = await h.publish('sale.created', 1, { ...saleSnapshot(sale, host), item_ids: [first.id, second.id, theirs.id, 987654] });
+    await h.applied(event);
+    expect((await itemRow(first.id)).garage_sale_id).toBe(sale);
+    expect((await itemRow(second.id)).garage_sale_id).toBe(sale);
+    expect((await itemRow(first.id)).sale_active).toBe(true);
+    expect((await itemRow(theirs.id)).garage_sale_id).toBeNull();
+    const announced = await waitFor(() => {
+      const seen = h.events.filter((e) => e.type === 'item.updated' && e.data.garage_sale_id === sale);
+      return seen.length >= 2 ? seen : undefined;
+    });
+    expect(announced.map((e) => e.data.id).sort()).toEqual([first.id, second.id].sort());
+    // The projection keeps the sale, not the list.
+    expect(await saleRow(sale)).toMatchObject({ version: 1, deleted: false });
+    // Redelivered: nothing moves or is announced again.
+    expect(await deliver({ ...event } as AnyEvent)).toEqual([false]);
+  });
+
+  it('moves nothing into a sale already deleted when its sale.created arrives late', async () => {
+    const item = await h.createItem(host);
+    const sale = newId();
+    await deliver(envelope('sale.deleted', 2, { id: sale, user_id: host }));
+    await deliver(envelope('sale.created', 1, { ...saleSnapshot(sale, host), item_ids: [item.id] }));
+    expect((await itemRow(item.id)).garage_sale_id).toBeNull();
+  });
+
   it('keeps a tombstone for a sale deleted before it was ever seen', async () => {
     const sale = newId();
     await deliver(envelope('sale.deleted', 2, { id: sale, user_id: host }));

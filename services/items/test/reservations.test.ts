@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { itemSchema } from '@garage/contracts';
-import { waitFor } from '@garage/testing';
+import { userSnapshot, waitFor } from '@garage/testing';
 import { ItemsHarness, newId } from './harness.js';
 
 let h: ItemsHarness;
@@ -66,6 +66,20 @@ describe('POST /api/items/{id}/reserve', () => {
     expect((await reserve(item.id, upgraded)).status).toBe(403);
     await h.user(upgraded, { premiumExpiresAt: inAMonth() }, 2);
     expect((await reserve(item.id, upgraded)).status).toBe(200);
+  });
+
+  it('waits for a membership just bought whose user.premium_activated is still on its way', async () => {
+    const buyer = newId();
+    await h.user(buyer);
+    const item = await h.createItem(host);
+    const started = Date.now();
+    const pending = reserve(item.id, buyer);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await h.publish('user.premium_activated', 2, userSnapshot(buyer, { premiumExpiresAt: inAMonth() }));
+    const response = await pending;
+    console.log(`reserve by a member whose premium event arrived 150 ms later: ${response.status} after ${Date.now() - started} ms`);
+    expect(response.status).toBe(200);
+    expect(response.body.is_reserved).toBe(true);
   });
 
   it('answers 404 for an unknown item and 400 for a bad id', async () => {

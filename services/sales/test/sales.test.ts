@@ -95,6 +95,31 @@ describe('POST /api/sales', () => {
     });
   });
 
+  it('carries the items listed with the sale (itemIds) in sale.created, once each; the answer is still the sale', async () => {
+    const response = await api()
+      .post('/api/sales')
+      .set(bearer(hostToken))
+      .send({ ...saleForm(), itemIds: [31, 32, 31] })
+      .expect(201);
+    expect(saleSchema.strict().parse(response.body)).toEqual(response.body);
+    const event = await waitFor(() => bus.received.find((e) => e.type === 'sale.created' && e.data.id === response.body.id));
+    expect(event.data).toMatchObject({ id: response.body.id, user_id: HOST, item_ids: [31, 32] });
+    const plain = await createSale();
+    const plainEvent = await waitFor(() => bus.received.find((e) => e.type === 'sale.created' && e.data.id === plain.id));
+    expect(plainEvent.data).not.toHaveProperty('item_ids');
+  });
+
+  it('answers 400 to itemIds that are not a list of ids', async () => {
+    for (const itemIds of ['12', [0], [1.5], Array.from({ length: 501 }, (_, i) => i + 1)]) {
+      const response = await api()
+        .post('/api/sales')
+        .set(bearer(hostToken))
+        .send({ ...saleForm(), itemIds })
+        .expect(400);
+      expect(response.body.details[0].field).toMatch(/^itemIds/);
+    }
+  });
+
   it('accepts a sale that starts today in the earliest US time zone and ends the same day', async () => {
     const today = dayFromToday(0);
     const sale = await createSale({ startDate: today, endDate: today, startTime: '08:00', endTime: '08:01' });

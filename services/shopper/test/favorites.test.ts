@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { favoritesSchema } from '@garage/contracts';
-import { ShopperHarness, newId, saleSnapshot } from './harness.js';
+import { itemSnapshot, ShopperHarness, newId, saleSnapshot } from './harness.js';
 
 let h: ShopperHarness;
 const host = newId();
@@ -109,11 +109,16 @@ describe('favourites', () => {
     expect(theirs.body.items).toEqual([expect.objectContaining({ id: item, garage_sale_id: null, sale_title: null, city: null })]);
   });
 
-  it('answers 404 for unknown or deleted sales and items, 400 for a bad id, 401 without a token', async () => {
-    expect((await h.api().post('/api/favorites/sales/999999').set('authorization', auth).expect(404)).body).toEqual({
-      error: 'Sale not found',
-    });
-    expect((await h.api().post('/api/favorites/items/999999').set('authorization', auth).expect(404)).body).toEqual({
+  it('answers 404 for deleted sales and items, a retryable 503 for ones still unknown after the wait, 400 for a bad id, 401 without a token', async () => {
+    const unknownSale = await h.api().post('/api/favorites/sales/999999').set('authorization', auth).expect(503);
+    expect(unknownSale.headers['retry-after']).toBe('1');
+    expect(unknownSale.body).toEqual({ error: 'That sale is not available here yet. Try again in a moment.' });
+    const unknownItem = await h.api().post('/api/favorites/items/999999').set('authorization', auth).expect(503);
+    expect(unknownItem.body).toEqual({ error: 'That item is not available here yet. Try again in a moment.' });
+    const goneItem = newId();
+    await h.publishAndApply('item.created', 1, itemSnapshot(goneItem, host, null));
+    await h.publishAndApply('item.deleted', 2, { id: goneItem, user_id: host, garage_sale_id: null, image_urls: [] });
+    expect((await h.api().post(`/api/favorites/items/${goneItem}`).set('authorization', auth).expect(404)).body).toEqual({
       error: 'Item not found',
     });
     expect((await h.api().delete('/api/favorites/items/999999').set('authorization', auth).expect(404)).body).toEqual({
@@ -130,9 +135,15 @@ describe('favourites', () => {
 
   it('waits briefly for a sale whose event is still on its way', async () => {
     const sale = newId();
-    const saving = h.api().post(`/api/favorites/sales/${sale}`).set('authorization', auth);
+    // then() sends it now (supertest sends only once awaited), so it is in flight before the event.
+    const saving = h
+      .api()
+      .post(`/api/favorites/sales/${sale}`)
+      .set('authorization', auth)
+      .then((response) => response);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    await h.publish('sale.created', 1, saleSnapshot(sale, host));
+    // Listed with items: the list is for the items service, the projection keeps the sale.
+    await h.publish('sale.created', 1, { ...saleSnapshot(sale, host), item_ids: [1, 2] });
     expect((await saving).status).toBe(201);
   });
 

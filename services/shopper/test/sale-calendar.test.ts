@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { routeOf } from '@garage/gateway';
 import { parseCalendar } from '../src/calendar/ics.js';
 import { wallClockAt } from '../src/time/wall-clock.js';
-import { ShopperHarness, newId } from './harness.js';
+import { ShopperHarness, newId, saleSnapshot } from './harness.js';
 
 /** "Add to calendar" on a sale: `GET /api/sales/{id}/calendar.ics`, public, in the sale's own time zone. */
 let h: ShopperHarness;
@@ -81,13 +81,25 @@ describe('GET /api/sales/{id}/calendar.ics', () => {
     }
   });
 
-  it('answers 404 for an unknown or deleted sale and 400 for a bad id, as JSON', async () => {
-    expect((await calendarOf(999_999).expect(404)).body).toEqual({ error: 'Sale not found' });
+  it('answers 404 for a deleted sale, a retryable 503 for one still unknown after the wait, and 400 for a bad id, as JSON', async () => {
+    const unknown = await calendarOf(999_999).expect(503);
+    expect(unknown.headers['retry-after']).toBe('1');
+    expect(unknown.body).toEqual({ error: 'That sale is not available here yet. Try again in a moment.' });
     const sale = await h.sale(newId(), host);
     await h.publishAndApply('sale.deleted', 2, { id: sale.id, user_id: host });
     await calendarOf(sale.id).expect(404);
     const bad = await h.api().get('/api/sales/abc/calendar.ics').expect(400);
     expect(bad.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it('waits for a sale created a moment ago whose sale.created is still on its way', async () => {
+    const fresh = newId();
+    const pending = calendarOf(fresh).then((response) => response); // sent now, before the event
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await h.publish('sale.created', 1, saleSnapshot(fresh, host, { title: 'Just listed' }));
+    const response = await pending;
+    expect(response.status).toBe(200);
+    expect(response.text).toContain('SUMMARY:Just listed');
   });
 
   it('is routed to the shopper by the gateway, while the rest of /api/sales stays with sales', () => {

@@ -216,4 +216,49 @@ describe('saved searches: premium only', () => {
     const refused = await h.api().post('/api/saved-searches').set('authorization', bearer).send(body()).expect(409);
     expect(refused.body.error).toMatch(/at most 50/);
   });
+
+  it('keeps the limit under concurrent saves: 45 saved, 20 at once → exactly 50 kept, 15 refused', async () => {
+    const racer = newId();
+    await h.user(racer, { premium: true });
+    const bearer = await h.bearer(racer);
+    for (let i = 0; i < 45; i += 1)
+      await h
+        .api()
+        .post('/api/saved-searches')
+        .set('authorization', bearer)
+        .send(body({ name: `Search ${i}` }))
+        .expect(201);
+    const statuses = (
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          h
+            .api()
+            .post('/api/saved-searches')
+            .set('authorization', bearer)
+            .send(body({ name: `Racer ${i}` })),
+        ),
+      )
+    ).map((response) => response.status);
+    const [{ n }] = await h.query<{ n: number }>(`SELECT count(*)::int AS n FROM saved_searches WHERE user_id = $1`, [racer]);
+    const created = statuses.filter((status) => status === 201).length;
+    const refused = statuses.filter((status) => status === 409).length;
+    console.log(`20 concurrent saved-search creations at 45 of 50: ${created} created, ${refused} refused (409), ${n} kept`);
+    expect(n).toBe(50);
+    expect(created).toBe(5);
+    expect(refused).toBe(15);
+  });
+
+  it('waits for a membership just bought whose user.premium_activated is still on its way', async () => {
+    const buyer = newId();
+    const user = await h.user(buyer);
+    const pending = h
+      .api()
+      .post('/api/saved-searches')
+      .set('authorization', await h.bearer(buyer))
+      .send(body())
+      .then((response) => response); // sent now, before the event
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await h.publish('user.premium_activated', 2, { ...user, premiumExpiresAt: new Date(Date.now() + 86_400_000).toISOString() });
+    expect((await pending).status).toBe(201);
+  });
 });

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AssignItemsBody, TokenClaims } from '@garage/contracts';
 import { Outbox } from '@garage/event-bus';
-import { forbidden, notFound, SERVICE_CONFIG } from '@garage/service-kit';
-import type { ItemsConfig } from '../config.js';
+import { forbidden, notFound } from '@garage/service-kit';
 import { toSnapshot } from '../items/item.row.js';
 import { ItemsRepository } from '../items/items.repository.js';
+import { ItemsService } from '../items/items.service.js';
 import { SalesRepository } from '../projections/sales.repository.js';
 
 /**
@@ -18,12 +18,12 @@ export class AssignmentService {
     @Inject(ItemsRepository) private readonly items: ItemsRepository,
     @Inject(SalesRepository) private readonly sales: SalesRepository,
     @Inject(Outbox) private readonly outbox: Outbox,
-    @Inject(SERVICE_CONFIG) private readonly config: ItemsConfig,
+    @Inject(ItemsService) private readonly itemsService: ItemsService,
   ) {}
 
   async assign(caller: TokenClaims, body: AssignItemsBody): Promise<{ assigned: number }> {
     const ids = [...new Set(body.itemIds)];
-    await this.sales.waitUntilKnown(body.saleId, this.config.SALE_SYNC_WAIT_MS);
+    await this.itemsService.awaitSale(body.saleId);
     return this.outbox.transaction(async (manager, emit) => {
       const sale = await this.sales.findLiveForShare(manager, body.saleId);
       if (!sale) throw notFound('Sale not found');

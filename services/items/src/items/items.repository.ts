@@ -118,6 +118,12 @@ export class ItemsRepository {
     );
   }
 
+  /** Moves those of the items that `ownerId` owns into the sale (the rest are left alone); returns the moved ones. */
+  async assignOwned(manager: EntityManager, ids: number[], saleId: number, ownerId: number): Promise<ItemCore[]> {
+    const owned = (await this.lockForAssignment(manager, ids)).filter((item) => item.user_id === ownerId).map((item) => item.id);
+    return owned.length > 0 ? this.assign(manager, owned, saleId) : [];
+  }
+
   /** Frees every item of a deleted sale; returns them with their new versions. */
   async freeFromSale(manager: EntityManager, saleId: number): Promise<ItemCore[]> {
     return changed(

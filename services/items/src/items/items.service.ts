@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Item, ItemCreate, ItemUpdate, TokenClaims } from '@garage/contracts';
 import { Outbox } from '@garage/event-bus';
-import { forbidden, notFound, SERVICE_CONFIG, type Viewer } from '@garage/service-kit';
+import { forbidden, notFound, retryLater, SERVICE_CONFIG, type Viewer } from '@garage/service-kit';
 import type { ItemsConfig } from '../config.js';
 import { SalesRepository } from '../projections/sales.repository.js';
 import { toItem, toSnapshot } from './item.row.js';
@@ -10,6 +10,8 @@ import { ItemsRepository } from './items.repository.js';
 
 /** The one answer to anyone but the owner, so an item's existence is not revealed to them. */
 const NOT_FOUND_OR_UNAUTHORIZED = 'Item not found or unauthorized';
+/** A sale this service has not heard of yet is not proof that it is someone else's: try again. */
+export const SALE_NOT_SYNCED = 'That sale is still being set up. Try again in a moment.';
 
 @Injectable()
 export class ItemsService {
@@ -21,7 +23,7 @@ export class ItemsService {
   ) {}
 
   async create(caller: TokenClaims, body: ItemCreate): Promise<Item> {
-    if (body.garageSaleId !== null) await this.sales.waitUntilKnown(body.garageSaleId, this.config.SALE_SYNC_WAIT_MS);
+    if (body.garageSaleId !== null) await this.awaitSale(body.garageSaleId);
     const id = await this.outbox.transaction(async (manager, emit) => {
       if (body.garageSaleId !== null) await this.requireOwnSale(manager, body.garageSaleId, caller.userId);
       const item = await this.items.insert(manager, caller.userId, body);
@@ -38,7 +40,7 @@ export class ItemsService {
   }
 
   async update(caller: TokenClaims, id: number, body: ItemUpdate): Promise<Item> {
-    if (body.garageSaleId !== null) await this.sales.waitUntilKnown(body.garageSaleId, this.config.SALE_SYNC_WAIT_MS);
+    if (body.garageSaleId !== null) await this.awaitSale(body.garageSaleId);
     await this.outbox.transaction(async (manager, emit) => {
       const existing = await this.items.findById(id, manager);
       if (!existing || existing.user_id !== caller.userId) throw notFound(NOT_FOUND_OR_UNAUTHORIZED);
@@ -76,7 +78,15 @@ export class ItemsService {
     return rows.map((row) => toItem(row, viewer));
   }
 
-  /** An item may only be put into a sale of its owner's; an unknown sale cannot be proven theirs. */
+  /**
+   * Waits for a sale this service has not heard of yet (its `sale.created` may still be on its
+   * way); still unknown after the wait is a retryable 503, since nothing proves it is not the caller's.
+   */
+  async awaitSale(saleId: number): Promise<void> {
+    if ((await this.sales.waitUntilKnown(saleId, this.config.PROJECTION_WAIT_MS)) === 'unknown') throw retryLater(SALE_NOT_SYNCED);
+  }
+
+  /** An item may only be put into a live sale of its owner's (a deleted one is nobody's to fill). */
   private async requireOwnSale(manager: EntityManager, saleId: number, userId: number): Promise<void> {
     const sale = await this.sales.findLiveForShare(manager, saleId);
     if (!sale || sale.user_id !== userId) throw forbidden('You can only add items to your own sale');

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { SaleSnapshot } from '@garage/contracts';
-import { applySnapshot, applyTombstone, type ProjectionTable } from '@garage/event-bus';
+import { applySnapshot, applyTombstone, ProjectionWaiter, type ProjectionTable } from '@garage/event-bus';
 import { DATA_SOURCE } from '@garage/service-kit';
 
 /** What the items service needs to know of a sale to accept a write naming it. */
@@ -20,11 +20,15 @@ const SALES: ProjectionTable = { name: 'sales', tombstones: true, touched: true 
 
 @Injectable()
 export class SalesRepository {
-  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+  constructor(
+    @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
+    @Inject(ProjectionWaiter) private readonly projections: ProjectionWaiter,
+  ) {}
 
   /** Applies a snapshot if it is newer than what is kept; returns whether it changed anything. */
   upsert(manager: EntityManager, sale: SaleSnapshot, version: number): Promise<boolean> {
-    return applySnapshot(manager, SALES, { ...sale }, version);
+    const { item_ids: _itemIds, ...row } = sale as SaleSnapshot & { item_ids?: number[] };
+    return applySnapshot(manager, SALES, row, version);
   }
 
   /** Marks the sale deleted for good (a tombstone); returns whether it was live until now. */
@@ -49,12 +53,16 @@ export class SalesRepository {
 
   /**
    * Waits up to `timeoutMs` for a sale this service has not heard of yet (its `sale.created` may
-   * still be in flight right after the host created it). Returns at once for a known sale.
+   * still be in flight right after the host created it); woken by the commit that applies it.
+   * Returns at once for a known sale.
    */
-  async waitUntilKnown(id: number, timeoutMs: number): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while ((await this.exists(id)) === 'unknown' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+  waitUntilKnown(id: number, timeoutMs: number): Promise<'live' | 'deleted' | 'unknown'> {
+    return this.projections.waitFor(
+      'sale',
+      id,
+      () => this.exists(id),
+      (state) => state !== 'unknown',
+      timeoutMs,
+    );
   }
 }

@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Item, TokenClaims } from '@garage/contracts';
 import { Outbox } from '@garage/event-bus';
-import { Clock, conflict, forbidden, notFound } from '@garage/service-kit';
+import { Clock, conflict, forbidden, notFound, SERVICE_CONFIG } from '@garage/service-kit';
+import type { ItemsConfig } from '../config.js';
 import { toSnapshot } from '../items/item.row.js';
 import { ItemsRepository } from '../items/items.repository.js';
 import { ItemsService } from '../items/items.service.js';
@@ -19,11 +20,14 @@ export class ReservationsService {
     @Inject(ReservationsRepository) private readonly reservations: ReservationsRepository,
     @Inject(Outbox) private readonly outbox: Outbox,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(SERVICE_CONFIG) private readonly config: ItemsConfig,
   ) {}
 
   async reserve(caller: TokenClaims, itemId: number): Promise<Item> {
     const now = this.clock.now();
-    if (!(await this.users.isPremium(caller.userId, now))) throw forbidden('Premium membership required');
+    // A member who has just paid may be ahead of `user.premium_activated`: wait for it before refusing.
+    if (!(await this.users.waitUntilPremium(caller.userId, now, this.config.PROJECTION_WAIT_MS)))
+      throw forbidden('Premium membership required');
     await this.outbox.transaction(async (manager, emit) => {
       const item = await this.items.reserve(manager, itemId, caller.userId);
       if (!item) throw await this.whyNot(manager, itemId, caller.userId);

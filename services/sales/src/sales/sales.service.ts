@@ -72,7 +72,10 @@ export class SalesService {
     const fields = await this.fieldsOf(form);
     return this.outbox.transaction(async (manager, emit) => {
       const record = await this.sales.insert(manager, userId, fields);
-      emit('sale.created', record.version, toSnapshot(record));
+      // The items named with the sale travel in its event; the items service, which knows who owns
+      // them, moves the host's ones in as it learns of the sale (see docs/decisions.md).
+      const itemIds = [...new Set(form.itemIds ?? [])];
+      emit('sale.created', record.version, { ...toSnapshot(record), ...(itemIds.length > 0 ? { item_ids: itemIds } : {}) });
       return toSale((await this.sales.findView(record.id, manager))!, true);
     });
   }

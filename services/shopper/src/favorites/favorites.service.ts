@@ -1,10 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FavoriteIds, Favorites, FavoriteSaved } from '@garage/contracts';
-import { notFound, SERVICE_CONFIG } from '@garage/service-kit';
+import { notFound, retryLater, SERVICE_CONFIG } from '@garage/service-kit';
 import type { ShopperConfig } from '../config.js';
 import { ItemsRepository } from '../projections/items.repository.js';
 import { SalesRepository } from '../projections/sales.repository.js';
 import { FavoritesRepository } from './favorites.repository.js';
+
+/** Not yet heard of here is not proof of absence (its event may be late): a retryable 503, not a 404. */
+export const SALE_NOT_SYNCED = 'That sale is not available here yet. Try again in a moment.';
+const ITEM_NOT_SYNCED = 'That item is not available here yet. Try again in a moment.';
 
 /** Favourites: any signed-in user saves sales and items, and finds them on a Saved page. */
 @Injectable()
@@ -27,13 +31,16 @@ export class FavoritesService {
 
   async saveSale(userId: number, saleId: number): Promise<{ created: boolean; body: FavoriteSaved }> {
     const sale = await this.sales.waitUntilKnown(saleId, this.config.PROJECTION_WAIT_MS);
-    if (!sale || sale.deleted) throw notFound('Sale not found');
+    if (!sale) throw retryLater(SALE_NOT_SYNCED);
+    if (sale.deleted) throw notFound('Sale not found');
     const { savedAt, created } = await this.favorites.add('sale', userId, saleId);
     return { created, body: { saleId, savedAt: savedAt.toISOString() } };
   }
 
   async saveItem(userId: number, itemId: number): Promise<{ created: boolean; body: FavoriteSaved }> {
-    if ((await this.items.waitUntilKnown(itemId, this.config.PROJECTION_WAIT_MS)) !== 'live') throw notFound('Item not found');
+    const state = await this.items.waitUntilKnown(itemId, this.config.PROJECTION_WAIT_MS);
+    if (state === 'unknown') throw retryLater(ITEM_NOT_SYNCED);
+    if (state === 'deleted') throw notFound('Item not found');
     const { savedAt, created } = await this.favorites.add('item', userId, itemId);
     return { created, body: { itemId, savedAt: savedAt.toISOString() } };
   }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import { toCents, type ItemSnapshot } from '@garage/contracts';
+import { ProjectionWaiter } from '@garage/event-bus';
 import { DATA_SOURCE } from '@garage/service-kit';
 
 /**
@@ -9,7 +10,10 @@ import { DATA_SOURCE } from '@garage/service-kit';
  */
 @Injectable()
 export class ItemsRepository {
-  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+  constructor(
+    @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
+    @Inject(ProjectionWaiter) private readonly projections: ProjectionWaiter,
+  ) {}
 
   /** Applies a snapshot if it is newer than what is kept; returns whether it changed anything. */
   async upsert(manager: EntityManager, item: ItemSnapshot, version: number): Promise<boolean> {
@@ -73,12 +77,13 @@ export class ItemsRepository {
   }
 
   /** Waits up to `timeoutMs` for an item this service has not heard of yet (see SalesRepository). */
-  async waitUntilKnown(id: number, timeoutMs: number): Promise<'live' | 'deleted' | 'unknown'> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const state = await this.state(id);
-      if (state !== 'unknown' || Date.now() >= deadline) return state;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+  waitUntilKnown(id: number, timeoutMs: number): Promise<'live' | 'deleted' | 'unknown'> {
+    return this.projections.waitFor(
+      'item',
+      id,
+      () => this.state(id),
+      (state) => state !== 'unknown',
+      timeoutMs,
+    );
   }
 }

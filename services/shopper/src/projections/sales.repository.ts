@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { SaleSnapshot, SaleStatus } from '@garage/contracts';
-import { applySnapshot, applyTombstone, type ProjectionTable } from '@garage/event-bus';
+import { applySnapshot, applyTombstone, ProjectionWaiter, type ProjectionTable } from '@garage/event-bus';
 import { DATA_SOURCE } from '@garage/service-kit';
 
 /** A sale as this service keeps it; dates `YYYY-MM-DD`, times `HH:MM`. */
@@ -40,7 +40,10 @@ const SALES: ProjectionTable = { name: 'sales', tombstones: true, touched: true 
 
 @Injectable()
 export class SalesRepository {
-  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+  constructor(
+    @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
+    @Inject(ProjectionWaiter) private readonly projections: ProjectionWaiter,
+  ) {}
 
   /** The sale as kept (tombstones included), or null when never heard of. */
   async find(id: number, manager: EntityManager = this.dataSource.manager): Promise<SaleRow | null> {
@@ -54,7 +57,9 @@ export class SalesRepository {
 
   /** Applies a snapshot if it is newer than what is kept; returns whether it changed anything. */
   upsert(manager: EntityManager, sale: SaleSnapshot, version: number): Promise<boolean> {
-    return applySnapshot(manager, SALES, { ...sale }, version);
+    // `sale.created` may also name the items listed with it (`item_ids`): not a column here.
+    const { item_ids: _itemIds, ...row } = sale as SaleSnapshot & { item_ids?: number[] };
+    return applySnapshot(manager, SALES, row, version);
   }
 
   /**
@@ -67,14 +72,24 @@ export class SalesRepository {
 
   /**
    * Waits up to `timeoutMs` for a sale this service has not heard of yet (its `sale.created` may
-   * still be in flight right after the host created it). Returns at once for a known sale.
+   * still be in flight right after the host created it); woken by the commit that applies it.
+   * Returns at once for a known sale, null for one still unknown after the wait.
    */
-  async waitUntilKnown(id: number, timeoutMs: number): Promise<SaleRow | null> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const row = await this.find(id);
-      if (row || Date.now() >= deadline) return row;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+  waitUntilKnown(id: number, timeoutMs: number): Promise<SaleRow | null> {
+    return this.projections.waitFor(
+      'sale',
+      id,
+      () => this.find(id),
+      (row) => row !== null,
+      timeoutMs,
+    );
+  }
+
+  /** The sales of `ids` this service knows, waiting as above (all at once) for the ones it does not yet. */
+  async findManyWaiting(ids: number[], timeoutMs: number): Promise<SaleRow[]> {
+    const known = await this.findMany(ids);
+    const missing = [...new Set(ids)].filter((id) => !known.some((sale) => sale.id === id));
+    const late = await Promise.all(missing.map((id) => this.waitUntilKnown(id, timeoutMs)));
+    return [...known, ...late.filter((sale): sale is SaleRow => sale !== null)];
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { UserSnapshot } from '@garage/contracts';
-import { applySnapshot, userRow, type ProjectionTable } from '@garage/event-bus';
+import { applySnapshot, ProjectionWaiter, userRow, type ProjectionTable } from '@garage/event-bus';
 import { DATA_SOURCE } from '@garage/service-kit';
 
 /** The projection of users: names for sale cards, premium status, and where alerts are emailed. */
@@ -9,7 +9,10 @@ const USERS: ProjectionTable = { name: 'users', touched: true, keepWhenNull: ['e
 
 @Injectable()
 export class UsersRepository {
-  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+  constructor(
+    @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
+    @Inject(ProjectionWaiter) private readonly projections: ProjectionWaiter,
+  ) {}
 
   /**
    * Applies a snapshot if it is newer than what is kept; returns whether it changed anything. A
@@ -32,6 +35,21 @@ export class UsersRepository {
   async isPremium(userId: number, now: Date): Promise<boolean> {
     const [row] = await this.dataSource.query(`SELECT premium_expires_at FROM users WHERE id = $1`, [userId]);
     return Boolean(row?.premium_expires_at && new Date(row.premium_expires_at).getTime() > now.getTime());
+  }
+
+  /**
+   * Premium now, waiting up to `timeoutMs` for the user's next event when the projection says not
+   * (yet): a member who has just paid is refused only if `user.premium_activated` has still not
+   * arrived after the wait.
+   */
+  waitUntilPremium(userId: number, now: Date, timeoutMs: number): Promise<boolean> {
+    return this.projections.waitFor(
+      'user',
+      userId,
+      () => this.isPremium(userId, now),
+      (premium) => premium,
+      timeoutMs,
+    );
   }
 
   /**

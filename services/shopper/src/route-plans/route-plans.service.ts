@@ -8,7 +8,7 @@ import type {
   TokenClaims,
   UnplannedSale,
 } from '@garage/contracts';
-import { badRequest, Clock, dateAtOffset, notFound, SERVICE_CONFIG, timeZoneAt, zonedTimeToUtc } from '@garage/service-kit';
+import { badRequest, Clock, dateAtOffset, notFound, retryLater, SERVICE_CONFIG, timeZoneAt, zonedTimeToUtc } from '@garage/service-kit';
 import { formatDate } from '../alerts/sale-changes.js';
 import { calendarFile } from '../calendar/ics.js';
 import type { CalendarEvent } from '../calendar/calendar.types.js';
@@ -28,6 +28,8 @@ export const TRAVEL_MODEL = Symbol('TRAVEL_MODEL');
 /** Plans are for US days; a day is over only once it is over in Hawaii (UTC−10). */
 const LATEST_US_OFFSET_HOURS = -10;
 const NOT_FOUND = 'Route plan not found';
+/** A sale never heard of here, even after the wait: its event may be late, so not a "Sale not found" stop. */
+const SALES_NOT_SYNCED = 'Some of these sales are not available here yet. Try again in a moment.';
 
 /**
  * The route planner, a premium feature enforced here: anyone signed in may preview a plan (the
@@ -113,7 +115,9 @@ export class RoutePlansService {
       throw badRequest('The plan date cannot be in the past', [{ field: 'date', message: 'The plan date cannot be in the past' }]);
     const start = this.startOf(body.start);
     const timeZone = timeZoneAt(start.latitude, start.longitude);
-    const sales = new Map((await this.sales.findMany(body.saleIds)).map((sale) => [sale.id, sale]));
+    // A sale created a moment ago may not have reached this service yet: wait for it, as favourites do.
+    const sales = new Map((await this.sales.findManyWaiting(body.saleIds, this.config.PROJECTION_WAIT_MS)).map((sale) => [sale.id, sale]));
+    if (sales.size < new Set(body.saleIds).size) throw retryLater(SALES_NOT_SYNCED);
 
     const unplanned: UnplannedSale[] = [];
     const requests: StopRequest[] = [];

@@ -40,6 +40,9 @@ const COLUMNS = `ss.id, ss.name, ss.q, ss.category, ss.max_price_cents, ss.condi
  * save time, into what matching reads: the tsquery item search builds from them, its lexemes, and
  * the bounding box of the radius (see the migration).
  */
+/** First key of the advisory lock that serialises one user's saves (the second is the user id). */
+const SAVED_SEARCH_LIMIT_LOCK = 0x5a5e;
+
 @Injectable()
 export class SavedSearchesRepository {
   constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
@@ -48,11 +51,6 @@ export class SavedSearchesRepository {
   async meaningless(q: string): Promise<boolean> {
     const [row] = await this.dataSource.query(`SELECT numnode(websearch_to_tsquery('english', $1)) = 0 AS empty`, [q]);
     return row.empty;
-  }
-
-  async count(userId: number): Promise<number> {
-    const [row] = await this.dataSource.query(`SELECT count(*)::int AS n FROM saved_searches WHERE user_id = $1`, [userId]);
-    return row.n;
   }
 
   async list(userId: number): Promise<SavedSearch[]> {
@@ -72,17 +70,28 @@ export class SavedSearchesRepository {
     return row ? toSavedSearch(row) : null;
   }
 
-  async insert(userId: number, body: SavedSearchBody): Promise<number> {
-    const [row] = await this.dataSource.query(
-      `INSERT INTO saved_searches (user_id, name, q, query, lexemes, words_required, category, condition, max_price_cents,
-                                   latitude, longitude, radius_miles, south, north, west, east, frequency, email_enabled)
-       SELECT $1::integer, $2::text, $3::text, w.query, query_lexemes(w.query), NOT (''::tsvector @@ w.query), $4::text, $5::text,
-              $6::integer, $7::float8, $8::float8, $9::float8, $10::float8, $11::float8, $12::float8, $13::float8, $14::text, $15::boolean
-       FROM (SELECT websearch_to_tsquery('english', $3::text) AS query) w
-       RETURNING id`,
-      [userId, ...this.values(body)],
-    );
-    return row.id;
+  /**
+   * Saves the search unless the user already keeps `limit` of them; null when full. Concurrent
+   * saves of one user queue on a transaction-scoped advisory lock, so the count each one checks
+   * includes the rows the others committed (a plain count-then-insert let 20 parallel saves
+   * at 49 all pass).
+   */
+  async insertWithin(userId: number, body: SavedSearchBody, limit: number): Promise<number | null> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock($1, $2)`, [SAVED_SEARCH_LIMIT_LOCK, userId]);
+      const [{ n }] = await manager.query(`SELECT count(*)::int AS n FROM saved_searches WHERE user_id = $1`, [userId]);
+      if (n >= limit) return null;
+      const [row] = await manager.query(
+        `INSERT INTO saved_searches (user_id, name, q, query, lexemes, words_required, category, condition, max_price_cents,
+                                     latitude, longitude, radius_miles, south, north, west, east, frequency, email_enabled)
+         SELECT $1::integer, $2::text, $3::text, w.query, query_lexemes(w.query), NOT (''::tsvector @@ w.query), $4::text, $5::text,
+                $6::integer, $7::float8, $8::float8, $9::float8, $10::float8, $11::float8, $12::float8, $13::float8, $14::text, $15::boolean
+         FROM (SELECT websearch_to_tsquery('english', $3::text) AS query) w
+         RETURNING id`,
+        [userId, ...this.values(body)],
+      );
+      return row.id;
+    });
   }
 
   /** Replaces the caller's search; false when it is not theirs (or gone). */

@@ -31,10 +31,8 @@ export class SavedSearchesService {
   async create(caller: TokenClaims, body: SavedSearchBody): Promise<SavedSearch> {
     await this.membership.requirePremium(caller);
     await this.checkWords(body.q);
-    if ((await this.searches.count(caller.userId)) >= MAX_SAVED_SEARCHES) {
-      throw conflict(`You can keep at most ${MAX_SAVED_SEARCHES} saved searches. Delete one to save another.`);
-    }
-    const id = await this.searches.insert(caller.userId, body);
+    const id = await this.searches.insertWithin(caller.userId, body, MAX_SAVED_SEARCHES);
+    if (id === null) throw conflict(`You can keep at most ${MAX_SAVED_SEARCHES} saved searches. Delete one to save another.`);
     return (await this.searches.find(caller.userId, id))!;
   }
 
