@@ -35,7 +35,7 @@ function objects(dir: string) {
 const baseObjects = objects(base);
 const byKind = (kind: string) => baseObjects.map((entry) => entry.object).filter((object) => object.kind === kind);
 const deployments = byKind('Deployment');
-const SERVICES = ['auth', 'sales', 'items', 'media', 'payments'];
+const SERVICES = ['auth', 'sales', 'items', 'media', 'payments', 'shopper'];
 
 describe('Kubernetes manifests', () => {
   it.each(baseObjects.map((entry) => [`${entry.file}: ${entry.object.kind}/${entry.object.metadata?.name}`, entry.object]))(
@@ -81,12 +81,22 @@ describe('Kubernetes manifests', () => {
     const preStopSeconds = Number(container.lifecycle.preStop.exec.command[1]);
     expect(pod.terminationGracePeriodSeconds).toBeGreaterThan(preStopSeconds + 20);
     if (SERVICES.includes(name)) {
-      // Readiness follows the database and broker (/health); liveness does not (/live).
+      // Readiness follows the database only (/health reports the broker without failing: the outbox
+      // absorbs a broker outage); liveness follows neither (/live).
       expect(container.readinessProbe.httpGet.path).toBe('/health');
+      // The probe waits longer than the service's own checks (2 s), so a hanging database answers 503.
+      expect(container.readinessProbe.timeoutSeconds).toBeGreaterThan(2);
       expect(container.livenessProbe.httpGet.path).toBe('/live');
       const secrets = container.env.filter((e: any) => e.valueFrom?.secretKeyRef).map((e: any) => e.name);
       expect(secrets).toEqual(expect.arrayContaining(['DATABASE_URL', 'AMQP_URL', 'JWT_PUBLIC_KEY']));
     }
+  });
+
+  it('keeps the gateway in its Service while a service behind it is down', () => {
+    const gateway = deployments.find((d) => d.metadata.name === 'gateway')!;
+    const [container] = gateway.spec.template.spec.containers;
+    // /api/health aggregates the services; as a probe it would take every route out for one.
+    expect(container.readinessProbe.httpGet.path).toBe('/api/live');
   });
 
   it('routes /api to the gateway and everything else to the SPA', () => {

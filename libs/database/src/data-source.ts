@@ -31,12 +31,40 @@ export async function openDataSource(options: DatabaseOptions): Promise<DataSour
     synchronize: false,
     logging: false,
     poolSize: options.poolSize ?? 10,
+    // A database that does not answer fails a request in 10 s (a retryable 503) instead of holding
+    // it until the operating system gives up on the connection.
+    connectTimeoutMS: 10_000,
     extra: { options: `-c search_path=${quoteIdent(options.schema)},public`, application_name: options.schema },
   });
   await dataSource.initialize();
-  await dataSource.runMigrations();
+  try {
+    await migrateUnderLock(options.url, options.schema, () => dataSource.runMigrations());
+  } catch (error) {
+    await dataSource.destroy().catch(() => undefined);
+    throw error;
+  }
   return dataSource;
 }
+
+/**
+ * Runs `migrate` holding one advisory lock per schema for the whole run, on a session of its own:
+ * two replicas starting at once would otherwise both see a migration pending and both apply it.
+ * The second waits, then finds nothing left to do.
+ */
+export async function migrateUnderLock<T>(url: string, schema: string, migrate: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, application_name: `${schema}.migrations` });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1, hashtext($2))', [MIGRATION_LOCK, schema]);
+    return await migrate();
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [MIGRATION_LOCK, schema]).catch(() => undefined);
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** The first half of the two-key advisory locks that serialise a schema's migrations. */
+const MIGRATION_LOCK = 7340002;
 
 /**
  * Runs one of a service's hot statements as a named prepared statement: Postgres parses and plans

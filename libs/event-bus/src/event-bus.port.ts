@@ -9,6 +9,11 @@ export interface Subscription {
   patterns: string[];
   /** Resolves once the effect is committed; the message is acknowledged only then. */
   handle(event: AnyEvent, headers: EventHeaders): Promise<void>;
+  /**
+   * Resolves once what the handler needs answers again (the service's database); the bus asks it
+   * while consumption is paused by a transient failure before trying the held messages again.
+   */
+  ready?(): Promise<unknown>;
 }
 
 /**
@@ -23,4 +28,6 @@ export interface EventBus {
   /** Stops consuming (in-flight handlers finish) but keeps publishing possible. */
   stopConsuming(): Promise<void>;
   close(): Promise<void>;
+  /** Messages waiting in the dead-letter queue of `queue` (null when it cannot be told now). */
+  deadLetterCount?(queue: string): Promise<number | null>;
 }

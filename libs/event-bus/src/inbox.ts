@@ -76,6 +76,8 @@ export class Inbox {
           }
           this.observer.consumed?.(event, applied ? 'applied' : 'duplicate', lagSeconds);
         }),
+      // After a transient failure the bus waits for the database to answer before trying again.
+      ready: () => this.dataSource.query('SELECT 1'),
     };
     if (patterns.length > 0) await bus.subscribe(subscription);
     return subscription;

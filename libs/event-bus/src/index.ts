@@ -8,3 +8,5 @@ export * from './messaging-tables.migration.js';
 export * from './observer.js';
 export * from './projection.js';
 export * from './projection-waiter.js';
+export * from './transient-failure.js';
+export * from './dead-letters.js';

@@ -2,6 +2,7 @@ import amqp, { type Channel, type ChannelModel, type ConfirmChannel, type Consum
 import { parseEvent, type EventEnvelope } from '@garage/contracts';
 import type { EventBus, EventHeaders, Subscription } from './event-bus.port.js';
 import type { BusLogger } from './logger.js';
+import { transientFailure } from './transient-failure.js';
 
 export interface RabbitMqOptions {
   url: string;
@@ -17,12 +18,27 @@ export interface RabbitMqOptions {
   maxReconnectDelayMs?: number;
   /** Queues to declare (with their bindings) on connecting, whether or not this process consumes them. */
   declare?: Array<{ queue: string; patterns: string[] }>;
+  /** The most time between two checks of a paused consumer's `ready` (see `holdUntilApplied`). */
+  maxRecoveryDelayMs?: number;
+}
+
+/** A consumer paused by a transient failure: the messages it holds and the wait for recovery. */
+interface Pause {
+  held: number;
+  recovery: Promise<void> | null;
 }
 
 /**
  * RabbitMQ adapter: a durable topic exchange, a durable queue per consuming service with a
  * dead-letter queue, publisher confirms, manual acknowledgement after the handler committed, and
  * reconnection (with the topology and consumers restored) after the broker restarts.
+ *
+ * A handler failure caused by the message (unreadable, or rejected by the handler) is handed back
+ * and counts toward the queue's delivery limit, past which the message is dead-lettered. A
+ * transient failure (the database unreachable, a dropped connection, a lost serialization race)
+ * says nothing about the message: the consumer is paused and the message kept unacknowledged, in
+ * hand, until the subscription's `ready` answers, then applied again. It never goes back to the
+ * queue, so the outage does not use up its deliveries.
  */
 export class RabbitMqBus implements EventBus {
   private connection: ChannelModel | null = null;
@@ -30,6 +46,8 @@ export class RabbitMqBus implements EventBus {
   private consumeChannel: Channel | null = null;
   private readonly subscriptions: Subscription[] = [];
   private readonly consumerTags = new Map<string, string>();
+  private readonly pauses = new Map<string, Pause>();
+  private readonly starting = new Set<string>();
   private readonly inFlight = new Set<Promise<void>>();
   private consuming = true;
   private closing = false;
@@ -131,13 +149,24 @@ export class RabbitMqBus implements EventBus {
       const consumeChannel = await connection.createChannel();
       publishChannel.on('error', (error) => this.logger.warn({ err: String(error) }, 'publish channel error'));
       consumeChannel.on('error', (error) => this.logger.warn({ err: String(error) }, 'consume channel error'));
+      // A channel the broker closed on its own (a consumer held a message past the broker's
+      // consumer timeout, an operation it refused) leaves the connection up but useless: start over.
+      for (const channel of [publishChannel, consumeChannel]) {
+        channel.on('close', () => {
+          if (!this.closing && this.connection === connection) void connection.close().catch(() => undefined);
+        });
+      }
       await publishChannel.assertExchange(this.options.exchange, 'topic', { durable: true });
       await consumeChannel.prefetch(this.options.prefetch ?? 16);
       for (const queue of this.options.declare ?? []) await this.declareQueue(consumeChannel, queue.queue, queue.patterns);
       this.connection = connection;
       this.publishChannel = publishChannel;
       this.consumeChannel = consumeChannel;
-      for (const subscription of this.subscriptions) await this.startConsumer(consumeChannel, subscription);
+      for (const subscription of this.subscriptions) {
+        // A paused consumer resumes when its held messages are done (they end with the old channel).
+        if (this.pauses.has(subscription.queue)) await this.declareQueue(consumeChannel, subscription.queue, subscription.patterns);
+        else await this.startConsumer(consumeChannel, subscription);
+      }
       this.reconnectAttempt = 0;
       this.logger.info({ exchange: this.options.exchange }, 'connected to the broker');
     } catch (error) {
@@ -180,16 +209,31 @@ export class RabbitMqBus implements EventBus {
   }
 
   private async startConsumer(channel: Channel, subscription: Subscription): Promise<void> {
-    const { queue, patterns } = subscription;
-    await this.declareQueue(channel, queue, patterns);
-    if (!this.consuming) return;
-    const { consumerTag } = await channel.consume(queue, (message) => {
-      if (!message) return; // the broker cancelled the consumer; the reconnect restores it
-      const work = this.handleMessage(channel, subscription, message);
-      this.inFlight.add(work);
-      void work.finally(() => this.inFlight.delete(work));
-    });
-    this.consumerTags.set(queue, consumerTag);
+    await this.declareQueue(channel, subscription.queue, subscription.patterns);
+    await this.consume(channel, subscription);
+  }
+
+  private async consume(channel: Channel, subscription: Subscription): Promise<void> {
+    const { queue } = subscription;
+    // One consumer per queue: a resume and a reconnection may both get here.
+    if (!this.consuming || this.closing || this.consumerTags.has(queue) || this.starting.has(queue)) return;
+    this.starting.add(queue);
+    try {
+      const { consumerTag } = await channel.consume(queue, (message) => {
+        if (!message) return; // the broker cancelled the consumer; the reconnect restores it
+        const work = this.handleMessage(channel, subscription, message);
+        this.inFlight.add(work);
+        void work.finally(() => this.inFlight.delete(work));
+      });
+      this.consumerTags.set(queue, consumerTag);
+      // Paused while it was starting (a message it got failed transiently): pause it now.
+      if (this.pauses.has(queue)) {
+        this.consumerTags.delete(queue);
+        await channel.cancel(consumerTag).catch(() => undefined);
+      }
+    } finally {
+      this.starting.delete(queue);
+    }
   }
 
   private async declareQueue(channel: Channel, queue: string, patterns: string[]): Promise<void> {
@@ -219,25 +263,127 @@ export class RabbitMqBus implements EventBus {
       safely(() => channel.nack(message, false, false));
       return;
     }
-    const headers: EventHeaders = {};
-    for (const [key, value] of Object.entries(message.properties.headers ?? {})) {
-      if (typeof value === 'string') headers[key] = value;
-    }
+    const headers = headersOf(message);
     try {
       await subscription.handle(event, headers);
       safely(() => channel.ack(message));
     } catch (error) {
-      const redelivered = message.fields.redelivered;
-      this.logger.warn(
-        { queue: subscription.queue, eventId: event.id, type: event.type, redelivered, err: String(error) },
-        'event handler failed',
-      );
-      // Back off before handing it back, so a failing handler does not spin; the queue's delivery
-      // limit moves it to the dead-letter queue when it keeps failing.
-      await new Promise((resolve) => setTimeout(resolve, redelivered ? 1000 : 200));
-      safely(() => channel.nack(message, false, true));
+      if (transientFailure(error)) {
+        await this.holdUntilApplied(channel, subscription, message, error);
+        return;
+      }
+      await this.handBack(channel, subscription, message, error);
     }
   }
+
+  /**
+   * A failure that counts against the message: back off, so a failing handler does not spin, then
+   * hand it back; the queue's delivery limit moves it to the dead-letter queue when it keeps failing.
+   */
+  private async handBack(channel: Channel, subscription: Subscription, message: ConsumeMessage, error: unknown): Promise<void> {
+    const redelivered = message.fields.redelivered;
+    this.logger.warn(
+      { queue: subscription.queue, eventId: message.properties.messageId, type: message.properties.type, redelivered, err: String(error) },
+      'event handler failed',
+    );
+    await delay(redelivered ? 1000 : 200);
+    safely(() => channel.nack(message, false, true));
+  }
+
+  /**
+   * A transient failure: pause the consumer (no more deliveries while the service cannot apply
+   * them), keep the message in hand and apply it again once `ready` answers. The message is
+   * acknowledged when applied; if the connection drops meanwhile, the broker redelivers it.
+   */
+  private async holdUntilApplied(channel: Channel, subscription: Subscription, message: ConsumeMessage, first: unknown): Promise<void> {
+    const { queue } = subscription;
+    const pause = this.pauses.get(queue) ?? { held: 0, recovery: null };
+    this.pauses.set(queue, pause);
+    pause.held += 1;
+    if (pause.held === 1) {
+      this.logger.warn({ queue, err: String(first) }, 'consumer paused: transient failure; waiting for the service to recover');
+    }
+    const tag = this.consumerTags.get(queue);
+    if (tag) {
+      this.consumerTags.delete(queue);
+      await channel.cancel(tag).catch(() => undefined);
+    }
+    try {
+      for (;;) {
+        pause.recovery ??= this.waitUntilReady(channel, subscription).finally(() => (pause.recovery = null));
+        await pause.recovery;
+        // Stopping, or the channel is gone (the broker requeued the message): let go of it.
+        if (!this.consuming || this.closing || channel !== this.consumeChannel) return;
+        const event = parseEvent(JSON.parse(message.content.toString('utf8')));
+        try {
+          await subscription.handle(event, headersOf(message));
+          safely(() => channel.ack(message));
+          return;
+        } catch (error) {
+          if (!transientFailure(error)) {
+            await this.handBack(channel, subscription, message, error);
+            return;
+          }
+        }
+      }
+    } finally {
+      pause.held -= 1;
+      if (pause.held === 0) {
+        this.pauses.delete(queue);
+        const current = this.consumeChannel;
+        if (current) {
+          this.logger.info({ queue }, 'consumer resumed');
+          await this.consume(current, subscription).catch((error) =>
+            this.logger.warn({ queue, err: String(error) }, 'resuming the consumer failed; the reconnection restores it'),
+          );
+        }
+      }
+    }
+  }
+
+  /** Resolves once `subscription.ready` answers (or the bus stops, or the channel is gone). */
+  private async waitUntilReady(channel: Channel, subscription: Subscription): Promise<void> {
+    const maxDelay = this.options.maxRecoveryDelayMs ?? 2000;
+    for (let wait = 100; ; wait = Math.min(maxDelay, wait * 2)) {
+      await delay(wait);
+      if (!this.consuming || this.closing || channel !== this.consumeChannel) return;
+      try {
+        await subscription.ready?.();
+        return;
+      } catch {
+        /* still down */
+      }
+    }
+  }
+
+  /** Messages in the dead-letter queue of `queue`, read on a channel of its own (a failed check closes it). */
+  async deadLetterCount(queue: string): Promise<number | null> {
+    const connection = this.connection;
+    if (!connection) return null;
+    const channel = await connection.createChannel().catch(() => null);
+    if (!channel) return null;
+    channel.on('error', () => undefined);
+    try {
+      const { messageCount } = await channel.checkQueue(`${queue}.dlq`);
+      return messageCount;
+    } catch {
+      return null;
+    } finally {
+      await channel.close().catch(() => undefined);
+    }
+  }
+}
+
+function headersOf(message: ConsumeMessage): EventHeaders {
+  const headers: EventHeaders = {};
+  for (const [key, value] of Object.entries(message.properties.headers ?? {})) {
+    if (typeof value === 'string') headers[key] = value;
+  }
+  return headers;
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /** Acknowledging on a channel that closed meanwhile throws; the broker redelivers anyway. */

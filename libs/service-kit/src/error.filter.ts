@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, HttpException, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
+import { transientFailure } from '@garage/event-bus';
 import { ApiError, validationError } from './errors.js';
 import type { Logger } from './logger.js';
 
@@ -19,6 +20,8 @@ const FRAMEWORK_ERRORS: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Invalid Content-Length'],
   FST_ERR_BAD_URL: [400, 'Malformed URL'],
 };
+
+export const UNAVAILABLE = 'The service is temporarily unavailable. Try again shortly.';
 
 /**
  * The one error format: every failure leaves as `{"error": "..."}` (plus `details` for validation),
@@ -70,6 +73,13 @@ export class ErrorFilter implements ExceptionFilter {
       if (typeof framework.statusCode === 'number' && framework.statusCode >= 400 && framework.statusCode < 500) {
         return { status: framework.statusCode, body: { error: framework.message ?? 'Bad request' }, headers: {} };
       }
+    }
+    const transient = transientFailure(exception);
+    if (transient) {
+      // The database is down or a transaction lost a race: nothing is wrong with the request, so
+      // the caller may send it again (nothing was committed), after a short wait.
+      this.logger.warn({ err: String(exception), reqId: request?.id, url: request?.url }, 'database unavailable');
+      return { status: 503, body: { error: UNAVAILABLE }, headers: { 'Retry-After': transient === 'unavailable' ? '5' : '1' } };
     }
     this.logger.error({ err: exception, reqId: request?.id, url: request?.url }, 'unhandled error');
     return { status: 500, body: { error: 'Internal server error' }, headers: {} };

@@ -53,6 +53,40 @@ new Gauge({
   },
 });
 
+const deadLetterDepths = new Map<string, () => Promise<number | null>>();
+new Gauge({
+  name: 'garage_dead_letter_queue_depth',
+  help: "Messages waiting in the service's dead-letter queue (replay or drop them with `npm run dlq`)",
+  labelNames: ['service'],
+  async collect() {
+    this.reset();
+    for (const [service, depth] of deadLetterDepths) {
+      const value = await depth().catch(() => null);
+      if (value !== null) this.set({ service }, value);
+    }
+  },
+});
+const brokerStates = new Map<string, () => boolean>();
+new Gauge({
+  name: 'garage_broker_connected',
+  help: 'Whether the service is connected to the broker (1) or not (0); readiness does not depend on it',
+  labelNames: ['service'],
+  collect() {
+    this.reset();
+    for (const [service, connected] of brokerStates) this.set({ service }, connected() ? 1 : 0);
+  },
+});
+
+/** Reports the depth of the service's dead-letter queue and its broker connection. */
+export function watchEventBus(service: string, depth: () => Promise<number | null>, connected: () => boolean): () => void {
+  deadLetterDepths.set(service, depth);
+  brokerStates.set(service, connected);
+  return () => {
+    deadLetterDepths.delete(service);
+    brokerStates.delete(service);
+  };
+}
+
 export function recordHttpMetrics(fastify: FastifyInstance, service: string): void {
   fastify.addHook('onResponse', (request, reply, done) => {
     const route = routeOf(request);

@@ -23,7 +23,7 @@ import { createLogger, NestPinoLogger, type Logger } from './logger.js';
 import { publicKeyFrom, TokenVerifier } from './tokens.js';
 import { ViewerGuard } from './viewer.js';
 import { Clock, SystemClock } from './clock.js';
-import { eventMetrics, MetricsController, recordHttpMetrics, watchOutboxBacklog } from './metrics.js';
+import { eventMetrics, MetricsController, recordHttpMetrics, watchEventBus, watchOutboxBacklog } from './metrics.js';
 import { flushTracing, setupTracing, traceRequests } from './telemetry.js';
 
 export const SERVICE_CONFIG = Symbol('SERVICE_CONFIG');
@@ -46,7 +46,7 @@ export interface ServiceDefinition<S extends z.ZodRawShape> {
   extensions?: string[];
   /** The service's event consumers, taken from its module once it is built. */
   handlers?: (app: INestApplication) => EventHandler[];
-  /** Health checks besides the database and the broker (e.g. Redis). */
+  /** Health checks besides the database and the broker (e.g. Redis); required unless they say otherwise. */
   healthChecks?: (app: INestApplication) => HealthCheck[];
   /** Runs before listening (e.g. schedules); whatever it returns is stopped on close. */
   onStart?: (app: INestApplication) => Promise<{ stop(): Promise<void> } | void>;
@@ -144,12 +144,21 @@ export async function startService<S extends z.ZodRawShape>(
   const inbox = new Inbox(dataSource, observer, () => outbox.wake());
   const projections = new ProjectionWaiter({ url: databaseUrl, schema: definition.name }, logger);
   await projections.start();
+  const queue = `${config.EVENT_QUEUE_PREFIX}.${definition.name}`;
   const unwatchBacklog = watchOutboxBacklog(definition.name, () => outbox.backlog());
+  const eventBus = bus;
+  const unwatchBus = watchEventBus(
+    definition.name,
+    async () => (await eventBus.deadLetterCount?.(queue)) ?? null,
+    () => eventBus.isConnected(),
+  );
   const verifier = await TokenVerifier.fromPem(publicKeyFrom(config));
 
   const healthChecks: HealthCheck[] = [
     { name: 'database', check: async () => (await dataSource.query('SELECT 1')).length === 1 },
-    { name: 'broker', check: async () => bus.isConnected() },
+    // Reported, not required: while the broker is away the outbox keeps the events and the service
+    // still answers, so a broker outage must not take every pod out of its Service.
+    { name: 'broker', check: async () => bus.isConnected(), required: false },
   ];
   const providers: Provider[] = [
     { provide: SERVICE_CONFIG, useValue: config },
@@ -209,7 +218,7 @@ export async function startService<S extends z.ZodRawShape>(
       );
     }
   }
-  await inbox.subscribe(bus, `${config.EVENT_QUEUE_PREFIX}.${definition.name}`, handlers);
+  await inbox.subscribe(bus, queue, handlers);
   outbox.start();
   const started = await definition.onStart?.(app);
 
@@ -242,6 +251,7 @@ export async function startService<S extends z.ZodRawShape>(
         await projections.stop();
         if (ownBus) await bus.close();
         unwatchBacklog();
+        unwatchBus();
         await dataSource.destroy();
         await flushTracing();
       })();
