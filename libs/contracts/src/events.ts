@@ -203,6 +203,9 @@ export const EVENT_CONSUMERS: Record<string, EventType[]> = {
     'item.updated',
     'item.deleted',
     'item.reserved',
+    'reservation.lapsed',
+    'reservation.cancelled',
+    'reservation.refunded',
   ],
 };
 
