@@ -20,7 +20,7 @@ describe('paid reservations', () => {
   session.step('a premium shopper reserves an item from search and is offered the pay step', async (page) => {
     host = await registerAccount('lamp-host', { firstName: 'Hana', lastName: 'Host' });
     const sale = await createSale(host, { title: saleTitle });
-    await createItem(host, { garageSaleId: sale.id, title: lamp, category: 'Home Decor', price: 18.5 });
+    await createItem(host, { garageSaleId: sale.id, title: lamp, category: 'Furniture', price: 18.5 });
     shopper = await registerAccount('lamp-shopper', { firstName: 'Sam', lastName: 'Shopper' });
     const { paymentIntentId } = await api('POST', '/api/payments/subscribe', { token: shopper.token });
     await api('POST', '/api/payments/confirm-subscription', { token: shopper.token, body: { paymentIntentId } });
