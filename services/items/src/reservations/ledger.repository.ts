@@ -46,16 +46,26 @@ export class LedgerRepository {
     return rows.length > 0;
   }
 
-  /** Due provider calls, locked so two replicas never make the same one at once. */
-  due(manager: EntityManager, now: Date, limit: number): Promise<LedgerRow[]> {
-    return manager.query(
+  /** The ids of provider calls that are due (each is then taken on its own with `takeDue`). */
+  async dueIds(now: Date, limit: number): Promise<number[]> {
+    const rows: Array<{ id: number }> = await this.dataSource.query(
+      `SELECT id FROM reservation_ledger WHERE status = 'pending' AND next_attempt_at <= $1 ORDER BY next_attempt_at LIMIT $2`,
+      [now, limit],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** One due provider call, locked so two replicas never make it at once; null when another took it. */
+  async takeDue(manager: EntityManager, id: number, now: Date): Promise<LedgerRow | null> {
+    const [row] = await manager.query(
       `SELECT l.id, l.reservation_id, l.kind, l.amount_cents, l.currency, l.provider, l.status, l.provider_ref, l.attempts,
               r.payment_intent_id, r.host_id
        FROM reservation_ledger l JOIN reservations r ON r.id = l.reservation_id
-       WHERE l.status = 'pending' AND l.next_attempt_at <= $1
-       ORDER BY l.next_attempt_at LIMIT $2 FOR UPDATE OF l SKIP LOCKED`,
-      [now, limit],
+       WHERE l.id = $1 AND l.status = 'pending' AND l.next_attempt_at <= $2
+       FOR UPDATE OF l SKIP LOCKED`,
+      [id, now],
     );
+    return row ?? null;
   }
 
   async markDone(manager: EntityManager, id: number, providerRef: string): Promise<void> {
@@ -70,8 +80,8 @@ export class LedgerRepository {
     const attempts = row.attempts + 1;
     const delayMs = Math.min(3_600_000, 1000 * 2 ** Math.min(attempts, 12));
     await manager.query(
-      `UPDATE reservation_ledger SET attempts = $2, last_error = $3, next_attempt_at = $4,
-         status = CASE WHEN $2 >= $5 THEN 'failed' ELSE 'pending' END WHERE id = $1`,
+      `UPDATE reservation_ledger SET attempts = $2::integer, last_error = $3, next_attempt_at = $4,
+         status = CASE WHEN $2::integer >= $5::integer THEN 'failed' ELSE 'pending' END WHERE id = $1`,
       [row.id, attempts, error.slice(0, 500), new Date(now.getTime() + delayMs), maxAttempts],
     );
   }

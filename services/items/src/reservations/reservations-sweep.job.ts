@@ -59,21 +59,25 @@ export class ReservationsSweepJob {
     });
   }
 
-  /** Makes the due provider calls of the ledger, each with the row's own idempotency key. */
+  /**
+   * Makes the due provider calls of the ledger, each with the row's own idempotency key, each in a
+   * transaction of its own (one that fails never undoes another's record of money already moved).
+   */
   async settleLedger(): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      for (const row of await this.ledger.due(manager, this.clock.now(), BATCH)) {
+    for (const id of await this.ledger.dueIds(this.clock.now(), BATCH)) {
+      await this.dataSource.transaction(async (manager) => {
+        const row = await this.ledger.takeDue(manager, id, this.clock.now());
+        if (!row) return;
         try {
-          const ref = await this.execute(manager, row);
-          await this.ledger.markDone(manager, row.id, ref);
+          await this.ledger.markDone(manager, row.id, await this.execute(manager, row));
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           if (!(error instanceof ProviderUnavailableError) && !(error instanceof NoPayoutAccount))
             this.logger.warn({ err: message, ledgerId: row.id }, 'reservation money movement failed');
           await this.ledger.markRetry(manager, row, message, this.clock.now(), MAX_ATTEMPTS);
         }
-      }
-    });
+      });
+    }
   }
 
   private async execute(manager: import('typeorm').EntityManager, row: LedgerRow): Promise<string> {
