@@ -343,6 +343,20 @@ describe('automatic refunds', () => {
     expect(await itemOf(item.id)).toMatchObject({ is_reserved: false, garage_sale_id: null });
   });
 
+  it('when the host moves the item to another of their sales', async () => {
+    const { item, reservation } = await paidReservation();
+    const other = newId();
+    await h.sale(other, host);
+    const assign = await h
+      .api()
+      .post('/api/sales/assign-items')
+      .set(await as(host))
+      .send({ saleId: other, itemIds: [item.id] });
+    expect(assign.status).toBe(200);
+    await expectRefunded(reservation.id, 'item_removed');
+    expect(await itemOf(item.id)).toMatchObject({ is_reserved: false, garage_sale_id: other });
+  });
+
   it('when the shopper cancels before the sale starts (and not after it started)', async () => {
     const { item, reservation } = await paidReservation();
     const cancel = await h

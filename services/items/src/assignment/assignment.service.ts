@@ -6,6 +6,8 @@ import { toSnapshot } from '../items/item.row.js';
 import { ItemsRepository } from '../items/items.repository.js';
 import { ItemsService } from '../items/items.service.js';
 import { SalesRepository } from '../projections/sales.repository.js';
+import { ReservationEndings } from '../reservations/reservation-endings.js';
+import { ReservationsRepository } from '../reservations/reservations.repository.js';
 
 /**
  * Puts the caller's items into the caller's sale, all or nothing: every check runs inside the one
@@ -19,6 +21,8 @@ export class AssignmentService {
     @Inject(SalesRepository) private readonly sales: SalesRepository,
     @Inject(Outbox) private readonly outbox: Outbox,
     @Inject(ItemsService) private readonly itemsService: ItemsService,
+    @Inject(ReservationsRepository) private readonly reservations: ReservationsRepository,
+    @Inject(ReservationEndings) private readonly endings: ReservationEndings,
   ) {}
 
   async assign(caller: TokenClaims, body: AssignItemsBody): Promise<{ assigned: number }> {
@@ -31,9 +35,17 @@ export class AssignmentService {
       const found = await this.items.lockForAssignment(manager, ids);
       if (found.length < ids.length) throw notFound('Item not found');
       if (found.some((item) => item.user_id !== caller.userId)) throw forbidden('You can only assign your own items');
-      for (const item of await this.items.assign(manager, ids, sale.id)) {
+      const moved = await this.items.assign(manager, ids, sale.id);
+      for (const item of moved) {
         emit('item.updated', item.version, toSnapshot(item));
       }
+      // A reserved item moved to another sale is no longer where its shopper was told to collect it.
+      const open = await this.reservations.openForItems(
+        manager,
+        moved.map((item) => item.id),
+      );
+      const elsewhere = open.filter((reservation) => reservation.sale_id !== null && reservation.sale_id !== sale.id);
+      await this.endings.end(manager, emit, elsewhere, 'item_removed', true);
       return { assigned: ids.length };
     });
   }
