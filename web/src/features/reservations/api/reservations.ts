@@ -59,3 +59,8 @@ export function useRateReservation() {
     api.post<{ stars: number }>(`/api/reservations/${id}/rating`, rating),
   );
 }
+
+/** The host's payout account and the provider's onboarding page to finish it (Stripe Connect). */
+export function usePayoutOnboarding() {
+  return useMutation({ mutationFn: () => api.post<{ url: string; accountId: string }>('/api/payouts/onboarding') });
+}

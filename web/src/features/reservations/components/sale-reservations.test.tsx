@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { HostedReservation } from '@garage/contracts';
 import { json, mockFetch, renderScreen, signInAs, signOutForTest } from '@/test/render';
-import { SaleReservations } from './sale-reservations';
+import { PayoutSetup, SaleReservations } from './sale-reservations';
 
 const paid: HostedReservation = {
   id: 7,
@@ -49,5 +49,16 @@ describe('Reservations of a sale (host)', () => {
     await userEvent.click(within(row).getByRole('button', { name: 'Collected' }));
     expect(await screen.findByText('Handed over')).toBeInTheDocument();
     expect(sent).toEqual({ pickupCode: 'K7M2QX' });
+  });
+
+  it('opens the payout onboarding page', async () => {
+    signInAs();
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    mockFetch({ 'POST /api/payouts/onboarding': () => json({ url: 'https://connect.stripe.test/setup/acct_1', accountId: 'acct_1' }) });
+    renderScreen(<PayoutSetup />, { path: '/sales/1/reservations' });
+    await userEvent.click(screen.getByRole('button', { name: 'Set up payouts' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://connect.stripe.test/setup/acct_1'));
+    vi.unstubAllGlobals();
   });
 });

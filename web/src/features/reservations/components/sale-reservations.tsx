@@ -6,8 +6,26 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
-import { useCollectReservation, useSaleReservations } from '../api/reservations';
+import { useCollectReservation, usePayoutOnboarding, useSaleReservations } from '../api/reservations';
 import { formatCents, ReservationStatusBadge } from './reservation-status';
+
+/** Payouts of collected reservations go to the host's payout account, set up at the provider. */
+export function PayoutSetup() {
+  const onboarding = usePayoutOnboarding();
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={onboarding.isPending}
+        onClick={() => onboarding.mutate(undefined, { onSuccess: ({ url }) => window.location.assign(url) })}
+      >
+        Set up payouts
+      </Button>
+      {onboarding.isError && <span role="alert">{errorMessage(onboarding.error, 'Payouts cannot be set up right now.')}</span>}
+    </div>
+  );
+}
 
 /** The host's list for one sale: who comes for what; the shopper's pickup code marks it collected. */
 export function SaleReservations({ saleId }: { saleId: number }) {
