@@ -13,6 +13,8 @@ export const ROUTES: Array<{ prefix: string | RegExp; service: ServiceName }> = 
   { prefix: '/api/images/', service: 'media' },
   { prefix: '/api/payments/', service: 'payments' },
   { prefix: '/api/items', service: 'items' },
+  { prefix: '/api/reservations', service: 'items' },
+  { prefix: '/api/payouts/', service: 'items' },
   { prefix: '/api/sales/assign-items', service: 'items' },
   // A pattern, not a prefix: one path under /api/sales belongs to shopper (the sale's calendar file).
   { prefix: /^\/api\/sales\/[^/]+\/calendar\.ics$/, service: 'shopper' },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, CONDITIONS, SALE_STATUSES } from './constants.js';
+import { RESERVATION_END_REASONS, RESERVATION_STATUSES } from './reservations.js';
 
 /**
  * Integration events: past-tense facts with a full snapshot of the aggregate (event-carried state
@@ -87,6 +88,45 @@ const paymentSucceeded = z.object({
 });
 export type PaymentSucceeded = z.infer<typeof paymentSucceeded>;
 
+/**
+ * A payment intent that is not a membership (a reservation's) succeeded, as payments learnt from a
+ * verified, deduplicated provider webhook; the reservation it pays for is marked paid on it.
+ */
+const paymentIntentSucceeded = z.object({
+  paymentIntentId: z.string(),
+  userId: z.number().int(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  purpose: z.string(),
+  succeededAt: z.string(),
+});
+
+/** Every `reservation.*` fact carries the reservation's state after it (the version orders them). */
+const reservationSnapshot = z.object({
+  id: z.number().int(),
+  item_id: z.number().int(),
+  item_title: z.string(),
+  sale_id: z.number().int().nullable(),
+  user_id: z.number().int(),
+  host_id: z.number().int(),
+  status: z.enum(RESERVATION_STATUSES),
+  amount_cents: z.number().int(),
+  currency: z.string(),
+  expires_at: z.string(),
+  end_reason: z.enum(RESERVATION_END_REASONS).nullable(),
+});
+export type ReservationSnapshot = z.infer<typeof reservationSnapshot>;
+
+/** The shopper rated the host after a collected reservation (auth keeps each seller's average). */
+const reservationRated = z.object({
+  reservation_id: z.number().int(),
+  host_id: z.number().int(),
+  user_id: z.number().int(),
+  stars: z.number().int().min(1).max(5),
+  review: z.string().nullable(),
+});
+export type ReservationRated = z.infer<typeof reservationRated>;
+
 export const eventDataSchemas = {
   'user.registered': userSnapshot,
   'user.updated': userSnapshot,
@@ -99,6 +139,14 @@ export const eventDataSchemas = {
   'item.deleted': itemDeleted,
   'item.reserved': itemReserved,
   'payment.succeeded': paymentSucceeded,
+  'payment.intent_succeeded': paymentIntentSucceeded,
+  'reservation.created': reservationSnapshot,
+  'reservation.paid': reservationSnapshot,
+  'reservation.lapsed': reservationSnapshot,
+  'reservation.collected': reservationSnapshot,
+  'reservation.refunded': reservationSnapshot,
+  'reservation.cancelled': reservationSnapshot,
+  'reservation.rated': reservationRated,
 } as const;
 
 export type EventType = keyof typeof eventDataSchemas;
@@ -139,9 +187,17 @@ export function parseEvent(raw: unknown): AnyEvent {
  * is listed for it here (checked at start).
  */
 export const EVENT_CONSUMERS: Record<string, EventType[]> = {
-  auth: ['payment.succeeded'],
+  auth: ['payment.succeeded', 'reservation.rated'],
   sales: ['user.registered', 'user.updated', 'user.premium_activated', 'item.created', 'item.updated', 'item.deleted'],
-  items: ['user.registered', 'user.updated', 'user.premium_activated', 'sale.created', 'sale.updated', 'sale.deleted'],
+  items: [
+    'user.registered',
+    'user.updated',
+    'user.premium_activated',
+    'sale.created',
+    'sale.updated',
+    'sale.deleted',
+    'payment.intent_succeeded',
+  ],
   media: ['item.created', 'item.updated', 'item.reserved', 'item.deleted'],
   shopper: [
     'user.registered',
@@ -154,6 +210,9 @@ export const EVENT_CONSUMERS: Record<string, EventType[]> = {
     'item.updated',
     'item.deleted',
     'item.reserved',
+    'reservation.lapsed',
+    'reservation.cancelled',
+    'reservation.refunded',
   ],
 };
 

@@ -17,7 +17,8 @@ export type SavedSearchFrequency = (typeof SAVED_SEARCH_FREQUENCIES)[number];
 /** Saved searches one account may keep. */
 export const MAX_SAVED_SEARCHES = 50;
 
-export const ALERT_KINDS = ['match', 'sale_cancelled', 'sale_deleted', 'sale_changed'] as const;
+/** `reservation`: a reservation of the user's lapsed, was cancelled or was refunded (always emailed: it is about their money). */
+export const ALERT_KINDS = ['match', 'sale_cancelled', 'sale_deleted', 'sale_changed', 'reservation'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /** Sales one route plan may hold. */
@@ -174,7 +175,7 @@ export const alertSchema = z.object({
   kind: z.enum(ALERT_KINDS),
   title: z.string(),
   message: z.string(),
-  /** Where the bell's entry leads in the SPA: `/items/{id}` or `/sales/{id}` (null once that is gone). */
+  /** Where the bell's entry leads in the SPA: `/items/{id}`, `/sales/{id}` or `/my-reservations` (null once that is gone). */
   link: z.string().nullable(),
   savedSearchId: z.number().int().nullable(),
   itemId: z.number().int().nullable(),

@@ -6,6 +6,7 @@ import { AccountsService } from './accounts/accounts.service.js';
 import { LoginThrottle } from './accounts/login-throttle.js';
 import { PasswordHasher } from './accounts/password-hasher.js';
 import { OnPaymentSucceededHandler } from './premium/on-payment-succeeded.handler.js';
+import { OnReservationRatedHandler } from './ratings/on-reservation-rated.handler.js';
 import { PremiumRepository } from './premium/premium.repository.js';
 import type { AuthConfig } from './config.js';
 import { UsersController } from './users/users.controller.js';
@@ -28,6 +29,7 @@ function privateKeyOf(config: AuthConfig): string {
     LoginThrottle,
     PremiumRepository,
     OnPaymentSucceededHandler,
+    OnReservationRatedHandler,
     { provide: PasswordHasher, useValue: new PasswordHasher() },
     {
       provide: TokenSigner,

@@ -4,20 +4,22 @@ import { authConfig } from './config.js';
 import { Users1763700000100 } from './migrations/1763700000100-users.js';
 import { AppliedPayments1763700000200 } from './migrations/1763700000200-applied-payments.js';
 import { EmailKey1763700000300 } from './migrations/1763700000300-email-key.js';
+import { HostRatings1763700000400 } from './migrations/1763700000400-host-ratings.js';
 import { OnPaymentSucceededHandler } from './premium/on-payment-succeeded.handler.js';
+import { OnReservationRatedHandler } from './ratings/on-reservation-rated.handler.js';
 import { UserEntity } from './users/user.entity.js';
 import { LoginThrottle } from './accounts/login-throttle.js';
 import { RedisRateLimiter } from '@garage/service-kit';
 
-/** Accounts, sign-in, profiles and premium status. */
+/** Accounts, sign-in, profiles, premium status and sellers' ratings. */
 export const authService: ServiceDefinition<typeof authConfig> = {
   name: 'auth',
   config: authConfig,
   productionRequired: ['JWT_PRIVATE_KEY'],
   module: AuthModule,
   entities: [UserEntity],
-  migrations: [Users1763700000100, AppliedPayments1763700000200, EmailKey1763700000300],
-  handlers: (app) => [app.get(OnPaymentSucceededHandler)],
+  migrations: [Users1763700000100, AppliedPayments1763700000200, EmailKey1763700000300, HostRatings1763700000400],
+  handlers: (app) => [app.get(OnPaymentSucceededHandler), app.get(OnReservationRatedHandler)],
   healthChecks: (app) => {
     const limiter = app.get(LoginThrottle).limiter;
     return limiter instanceof RedisRateLimiter ? [{ name: 'redis', check: () => limiter.ping() }] : [];

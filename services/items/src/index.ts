@@ -8,6 +8,9 @@ import { SearchChanges1763700000600 } from './migrations/1763700000600-search-ch
 import { OnSaleChangedHandler } from './projections/on-sale-changed.handler.js';
 import { OnSaleDeletedHandler } from './projections/on-sale-deleted.handler.js';
 import { OnUserChangedHandler } from './projections/on-user-changed.handler.js';
+import { PaidReservations1763700000700 } from './migrations/1763700000700-paid-reservations.js';
+import { OnIntentSucceededHandler } from './reservations/on-intent-succeeded.handler.js';
+import { ReservationsSweepJob } from './reservations/reservations-sweep.job.js';
 import { SearchChangesJob } from './search/search-changes.job.js';
 
 export { matchListQuery, SEARCH_LIMIT, searchQuery, type SearchCriteria } from './search/search.repository.js';
@@ -17,7 +20,21 @@ export const itemsService: ServiceDefinition<typeof itemsConfig> = {
   name: 'items',
   config: itemsConfig,
   module: ItemsModule,
-  migrations: [Items1763700000300, SearchGeneration1763700000400, ShownGeneration1763700000500, SearchChanges1763700000600],
-  handlers: (app) => [app.get(OnSaleChangedHandler), app.get(OnSaleDeletedHandler), app.get(OnUserChangedHandler)],
-  onStart: async (app) => app.get(SearchChangesJob).start(),
+  migrations: [
+    Items1763700000300,
+    SearchGeneration1763700000400,
+    ShownGeneration1763700000500,
+    SearchChanges1763700000600,
+    PaidReservations1763700000700,
+  ],
+  handlers: (app) => [
+    app.get(OnSaleChangedHandler),
+    app.get(OnSaleDeletedHandler),
+    app.get(OnUserChangedHandler),
+    app.get(OnIntentSucceededHandler),
+  ],
+  onStart: async (app) => {
+    const jobs = [app.get(SearchChangesJob).start(), app.get(ReservationsSweepJob).start()];
+    return { stop: async () => void (await Promise.all(jobs.map((job) => job.stop()))) };
+  },
 };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { itemSchema } from '@garage/contracts';
+import { itemSchema, reservationSchema } from '@garage/contracts';
 import { userSnapshot, waitFor } from '@garage/testing';
 import { ItemsHarness, newId } from './harness.js';
 
@@ -35,8 +35,10 @@ describe('POST /api/items/{id}/reserve', () => {
     const item = await h.createItem(host, { garageSaleId: sale });
     const response = await reserve(item.id, member);
     expect(response.status).toBe(200);
-    expect(itemSchema.strict().parse(response.body)).toEqual(response.body);
+    // The contract's item, unchanged, with the reservation it opened as one extra field.
+    expect(itemSchema.extend({ reservation: reservationSchema.strict() }).strict().parse(response.body)).toEqual(response.body);
     expect(response.body).toMatchObject({ id: item.id, is_reserved: true, is_sold: false });
+    expect(response.body.reservation).toMatchObject({ item_id: item.id, status: 'pending', amount_cents: 2500 });
     const records = await h.query(`SELECT user_id FROM reservations WHERE item_id = $1`, [item.id]);
     expect(records).toEqual([{ user_id: member }]);
     const event = await waitFor(() => h.events.find((e) => e.type === 'item.reserved' && e.data.id === item.id));

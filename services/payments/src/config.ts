@@ -5,8 +5,7 @@ import { z } from 'zod';
  * the simulated provider is used; with it, Stripe, which then also needs the webhook signing secret
  * and the publishable key (checked at boot by `paymentProviderFrom`).
  */
-export const paymentsConfig = {
-  PORT: z.coerce.number().int().min(0).max(65535).default(4005),
+export const stripeConfig = {
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
@@ -17,5 +16,13 @@ export const paymentsConfig = {
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
 };
+
+export const paymentsConfig = {
+  PORT: z.coerce.number().int().min(0).max(65535).default(4005),
+  ...stripeConfig,
+};
+
+/** The keys any service that talks to the provider reads (items' reservations use the same adapter). */
+export type StripeConfig = z.infer<z.ZodObject<typeof stripeConfig>>;
 
 export type PaymentsConfig = import('@garage/service-kit').BaseConfig & z.infer<z.ZodObject<typeof paymentsConfig>>;

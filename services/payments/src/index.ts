@@ -5,7 +5,11 @@ import { PaymentsModule } from './payments.module.js';
 import { keepRawBody } from './webhooks/raw-body.js';
 import { WEBHOOK_PATH } from './webhooks/webhooks.controller.js';
 
-export { PaymentProvider } from './providers/payment-provider.port.js';
+export { stripeConfig, type StripeConfig } from './config.js';
+export { paymentProviderFrom } from './providers/payment-provider.factory.js';
+export { PaymentProvider, ProviderUnavailableError, type ProviderIntent } from './providers/payment-provider.port.js';
+export { RESERVATION_PURPOSE } from './webhooks/webhooks.service.js';
+export { providerCall } from './subscriptions/provider-call.js';
 export { SimulatedPaymentProvider } from './providers/simulated-payment.provider.js';
 
 /** Premium payments: payment intents, paid periods, provider webhooks; publishes `payment.succeeded`. */

@@ -32,6 +32,8 @@ export interface RecordedRequest {
 export class StripeStandIn {
   readonly intents = new Map<string, StandInIntent>();
   readonly requests: RecordedRequest[] = [];
+  /** Refunds, transfers, connected accounts and onboarding links made through the API, by id. */
+  readonly objects = new Map<string, Record<string, unknown>>();
   private readonly idempotent = new Map<string, string>();
   private server: Server | null = null;
   private counter = 0;
@@ -112,6 +114,51 @@ export class StripeStandIn {
     return { id, payload, signature };
   }
 
+  /**
+   * Refunds (of a succeeded intent only, as Stripe refuses others), transfers, Express accounts,
+   * onboarding links and intent cancellation, each answering a repeated Idempotency-Key with the first object.
+   */
+  private makeObject(method: string, path: string, form: URLSearchParams, idempotencyKey: string | undefined): [number, unknown] | null {
+    const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
+    if (method === 'POST' && cancel) {
+      const intent = this.intents.get(decodeURIComponent(cancel[1]!));
+      if (!intent) return [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } }];
+      if (intent.status === 'succeeded' || intent.status === 'canceled')
+        return [
+          400,
+          { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `status ${intent.status}` } },
+        ];
+      intent.status = 'canceled';
+      return [200, intent];
+    }
+    const kind = OBJECT_KINDS[path];
+    if (method !== 'POST' || !kind) return null;
+    const replay = idempotencyKey ? this.idempotent.get(idempotencyKey) : undefined;
+    if (replay) return [200, this.objects.get(replay)];
+    if (kind.object === 'refund') {
+      const intent = this.intents.get(form.get('payment_intent') ?? '');
+      if (!intent || intent.status !== 'succeeded')
+        return [
+          400,
+          {
+            error: {
+              type: 'invalid_request_error',
+              code: 'charge_not_refundable',
+              message: 'This PaymentIntent has no successful charge to refund',
+            },
+          },
+        ];
+    }
+    const fields: Record<string, unknown> = Object.fromEntries(form);
+    const id = `${kind.prefix || 'link_'}standin${++this.counter}`;
+    const object: Record<string, unknown> = { ...fields, id, object: kind.object, livemode: false, created: Math.floor(Date.now() / 1000) };
+    if (kind.object === 'account_link') object.url = `https://connect.stripe.test/setup/${fields.account}/${this.counter}`;
+    if (fields.amount !== undefined) object.amount = Number(fields.amount);
+    this.objects.set(id, object);
+    if (idempotencyKey) this.idempotent.set(idempotencyKey, id);
+    return [200, object];
+  }
+
   private async handle(request: IncomingMessage): Promise<[number, unknown]> {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -143,6 +190,8 @@ export class StripeStandIn {
       if (idempotencyKey) this.idempotent.set(idempotencyKey, intent.id);
       return [200, intent];
     }
+    const made = this.makeObject(request.method ?? '', url.pathname, form, idempotencyKey);
+    if (made) return made;
     const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
     if (request.method === 'GET' && retrieve) {
       const intent = this.intents.get(decodeURIComponent(retrieve[1]!));
@@ -162,6 +211,13 @@ export class StripeStandIn {
     return [404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${url.pathname})` } }];
   }
 }
+
+const OBJECT_KINDS: Record<string, { object: string; prefix: string }> = {
+  '/v1/refunds': { object: 'refund', prefix: 're_' },
+  '/v1/transfers': { object: 'transfer', prefix: 'tr_' },
+  '/v1/accounts': { object: 'account', prefix: 'acct_' },
+  '/v1/account_links': { object: 'account_link', prefix: '' },
+};
 
 function header(request: IncomingMessage, name: string): string | undefined {
   const value = request.headers[name];

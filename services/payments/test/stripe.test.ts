@@ -264,3 +264,50 @@ describe('POST /api/payments/webhook', () => {
     expect(await stateOf(otherProduct.id)).toMatchObject({ status: 'succeeded', subscriptions: 0, events: 0 });
   });
 });
+
+describe('reservation payments (the items service owns reservations)', () => {
+  const reservationMetadata = (userId: number) => ({ userId: String(userId), purpose: 'reservation' });
+
+  async function forwarded(paymentIntentId: string) {
+    const rows = await harness.paymentsQuery<{ n: number }>(
+      `SELECT count(*)::int AS n FROM outbox WHERE type = 'payment.intent_succeeded' AND envelope->'data'->>'paymentIntentId' = $1`,
+      [paymentIntentId],
+    );
+    return rows[0]!.n;
+  }
+
+  it('passes a succeeded reservation payment on once, however often and in whatever order Stripe sends it', async () => {
+    const { userId } = await harness.register();
+    const intent = stripe.createIntent({ amount: 1234, currency: 'usd', metadata: reservationMetadata(userId) });
+    const now = Math.floor(Date.now() / 1000);
+    const succeeded = stripe.webhook('payment_intent.succeeded', { ...intent, status: 'succeeded' }, { secret: SECRET, created: now });
+    const processing = stripe.webhook(
+      'payment_intent.processing',
+      { ...intent, status: 'processing' },
+      { secret: SECRET, created: now - 10 },
+    );
+    await deliver(succeeded).expect(200);
+    await deliver(succeeded).expect(200);
+    await deliver(processing).expect(200);
+    expect(await forwarded(intent.id)).toBe(1);
+    expect(await stateOf(intent.id)).toMatchObject({ status: 'succeeded', subscriptions: 0, events: 0 });
+    const [row] = await harness.paymentsQuery<{ envelope: { data: object } }>(
+      `SELECT envelope FROM outbox WHERE type = 'payment.intent_succeeded' AND envelope->'data'->>'paymentIntentId' = $1`,
+      [intent.id],
+    );
+    expect(row!.envelope.data).toMatchObject({
+      paymentIntentId: intent.id,
+      userId,
+      amountCents: 1234,
+      currency: 'usd',
+      purpose: 'reservation',
+    });
+  });
+
+  it('passes nothing on for a reservation payment that has not succeeded', async () => {
+    const { userId } = await harness.register();
+    const intent = stripe.createIntent({ amount: 500, currency: 'usd', metadata: reservationMetadata(userId) });
+    await deliver(stripe.webhook('payment_intent.payment_failed', intent, { secret: SECRET })).expect(200);
+    expect(await forwarded(intent.id)).toBe(0);
+  });
+});

@@ -1,6 +1,8 @@
 import type { ServiceDefinition } from '@garage/service-kit';
 import { shopperConfig } from './config.js';
 import { Shopper1763700000600 } from './migrations/1763700000600-shopper.js';
+import { ReservationAlerts1763700000700 } from './migrations/1763700000700-reservation-alerts.js';
+import { OnReservationEndedHandler } from './reservations/on-reservation-ended.handler.js';
 import { AlertEmailJob } from './notifications/alert-email.job.js';
 import { DigestJob } from './notifications/digest.job.js';
 import { Notifier } from './notifications/notifier.port.js';
@@ -23,13 +25,14 @@ export const shopperService: ServiceDefinition<typeof shopperConfig> = {
   config: shopperConfig,
   productionRequired: ['ALERTS_SECRET', 'PUBLIC_URL'],
   module: ShopperModule,
-  migrations: [Shopper1763700000600],
+  migrations: [Shopper1763700000600, ReservationAlerts1763700000700],
   handlers: (app) => [
     app.get(OnUserChangedHandler),
     app.get(OnSaleChangedHandler),
     app.get(OnSaleDeletedHandler),
     app.get(OnItemChangedHandler),
     app.get(OnItemDeletedHandler),
+    app.get(OnReservationEndedHandler),
   ],
   onStart: async (app) => {
     const emails = app.get(AlertEmailJob).start();

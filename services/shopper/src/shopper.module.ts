@@ -1,3 +1,4 @@
+import { OnReservationEndedHandler } from './reservations/on-reservation-ended.handler.js';
 import { Module } from '@nestjs/common';
 import { AlertsController } from './alerts/alerts.controller.js';
 import { AlertsRepository } from './alerts/alerts.repository.js';
@@ -45,6 +46,7 @@ import { MembershipService } from './users/membership.service.js';
     DevMailController,
   ],
   providers: [
+    OnReservationEndedHandler,
     SalesRepository,
     ItemsRepository,
     UsersRepository,

@@ -33,6 +33,9 @@ const screens = {
   routePlans: lazy(() => import('./routes/plans/list')),
   routePlan: lazy(() => import('./routes/plans/detail')),
   routePlanPrint: lazy(() => import('./routes/plans/print')),
+  // Paid reservations: the shopper's list and the host's list per sale.
+  myReservations: lazy(() => import('./routes/reservations/mine')),
+  saleReservations: lazy(() => import('./routes/reservations/sale')),
   notFound: lazy(() => import('./routes/not-found')),
 } satisfies Record<string, LazyExoticComponent<ComponentType>>;
 
@@ -86,6 +89,8 @@ export const routes: RouteObject[] = [
           { path: 'plans', element: screen(screens.routePlans) },
           { path: 'plan/:id', element: screen(screens.routePlan) },
           { path: 'plan/:id/print', element: screen(screens.routePlanPrint) },
+          { path: 'my-reservations', element: screen(screens.myReservations) },
+          { path: 'sales/:id/reservations', element: screen(screens.saleReservations) },
         ],
       },
       { path: '*', element: screen(screens.notFound) },

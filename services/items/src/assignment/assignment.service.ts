@@ -6,6 +6,7 @@ import { toSnapshot } from '../items/item.row.js';
 import { ItemsRepository } from '../items/items.repository.js';
 import { ItemsService } from '../items/items.service.js';
 import { SalesRepository } from '../projections/sales.repository.js';
+import { ReservationEndings } from '../reservations/reservation-endings.js';
 
 /**
  * Puts the caller's items into the caller's sale, all or nothing: every check runs inside the one
@@ -19,6 +20,7 @@ export class AssignmentService {
     @Inject(SalesRepository) private readonly sales: SalesRepository,
     @Inject(Outbox) private readonly outbox: Outbox,
     @Inject(ItemsService) private readonly itemsService: ItemsService,
+    @Inject(ReservationEndings) private readonly endings: ReservationEndings,
   ) {}
 
   async assign(caller: TokenClaims, body: AssignItemsBody): Promise<{ assigned: number }> {
@@ -31,9 +33,16 @@ export class AssignmentService {
       const found = await this.items.lockForAssignment(manager, ids);
       if (found.length < ids.length) throw notFound('Item not found');
       if (found.some((item) => item.user_id !== caller.userId)) throw forbidden('You can only assign your own items');
-      for (const item of await this.items.assign(manager, ids, sale.id)) {
+      const moved = await this.items.assign(manager, ids, sale.id);
+      for (const item of moved) {
         emit('item.updated', item.version, toSnapshot(item));
       }
+      await this.endings.endMovedElsewhere(
+        manager,
+        emit,
+        moved.map((item) => item.id),
+        sale.id,
+      );
       return { assigned: ids.length };
     });
   }

@@ -40,6 +40,11 @@ const SALE_COPY_VALUES = `coalesce(s.status = 'active', false), s.latitude, s.lo
 export class ItemsRepository {
   constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
 
+  /** The pool's manager, for reads outside a transaction. */
+  manager(): EntityManager {
+    return this.dataSource.manager;
+  }
+
   async findById(id: number, manager: EntityManager = this.dataSource.manager): Promise<ItemRow | null> {
     const [row] = await manager.query(`SELECT ${ITEM_COLUMNS} FROM ${ITEM_FROM} WHERE i.id = $1`, [id]);
     return row ?? null;
@@ -161,6 +166,29 @@ export class ItemsRepository {
        WHERE id = $1 AND NOT is_reserved AND NOT is_sold AND user_id <> $2
        RETURNING ${CORE_COLUMNS}`,
         [id, userId],
+      ),
+    );
+    return row ?? null;
+  }
+
+  /** The item is no longer held (its reservation ended); null when it was not marked reserved or is sold. */
+  async release(manager: EntityManager, id: number): Promise<ItemCore | null> {
+    const [row] = changed<ItemCore>(
+      await manager.query(
+        `UPDATE items SET is_reserved = false, version = version + 1, updated_at = now()
+         WHERE id = $1 AND is_reserved AND NOT is_sold RETURNING ${CORE_COLUMNS}`,
+        [id],
+      ),
+    );
+    return row ?? null;
+  }
+
+  /** A reservation was collected: the item is sold. */
+  async markSold(manager: EntityManager, id: number): Promise<ItemCore | null> {
+    const [row] = changed<ItemCore>(
+      await manager.query(
+        `UPDATE items SET is_sold = true, version = version + 1, updated_at = now() WHERE id = $1 AND NOT is_sold RETURNING ${CORE_COLUMNS}`,
+        [id],
       ),
     );
     return row ?? null;

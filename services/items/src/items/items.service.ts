@@ -5,6 +5,7 @@ import { Outbox } from '@garage/event-bus';
 import { forbidden, notFound, retryLater, SERVICE_CONFIG, type Viewer } from '@garage/service-kit';
 import type { ItemsConfig } from '../config.js';
 import { SalesRepository } from '../projections/sales.repository.js';
+import { ReservationEndings } from '../reservations/reservation-endings.js';
 import { toItem, toSnapshot } from './item.row.js';
 import { ItemsRepository } from './items.repository.js';
 
@@ -20,6 +21,7 @@ export class ItemsService {
     @Inject(SalesRepository) private readonly sales: SalesRepository,
     @Inject(Outbox) private readonly outbox: Outbox,
     @Inject(SERVICE_CONFIG) private readonly config: ItemsConfig,
+    @Inject(ReservationEndings) private readonly reservations: ReservationEndings,
   ) {}
 
   async create(caller: TokenClaims, body: ItemCreate): Promise<Item> {
@@ -48,6 +50,12 @@ export class ItemsService {
       const item = await this.items.update(manager, id, caller.userId, body);
       if (!item) throw notFound(NOT_FOUND_OR_UNAUTHORIZED);
       emit('item.updated', item.version, toSnapshot(item));
+      // The owner sold it to someone else, cleared its reservation, or took it out of its sale: a
+      // shopper's open reservation ends (refunded when paid).
+      const movedOut = existing.garage_sale_id !== null && item.garage_sale_id !== existing.garage_sale_id;
+      if (item.is_sold && !existing.is_sold) await this.reservations.endForItems(manager, emit, [id], 'item_sold_elsewhere', false);
+      else if (movedOut) await this.reservations.endForItems(manager, emit, [id], 'item_removed', true);
+      else if (!item.is_reserved) await this.reservations.endForItems(manager, emit, [id], 'item_removed', false);
     });
     return this.get(id, caller);
   }
@@ -56,6 +64,7 @@ export class ItemsService {
     await this.outbox.transaction(async (manager, emit) => {
       const item = await this.items.delete(manager, id, caller.userId);
       if (!item) throw notFound(NOT_FOUND_OR_UNAUTHORIZED);
+      await this.reservations.endForItems(manager, emit, [id], 'item_deleted', false);
       // The media service removes the images nobody uses any more on this event.
       emit('item.deleted', item.version + 1, {
         id: item.id,

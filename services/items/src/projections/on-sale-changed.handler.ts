@@ -4,6 +4,8 @@ import type { AnyEvent, EventType } from '@garage/contracts';
 import type { Emit, EventHandler } from '@garage/event-bus';
 import { toSnapshot } from '../items/item.row.js';
 import { ItemsRepository } from '../items/items.repository.js';
+import { ReservationEndings } from '../reservations/reservation-endings.js';
+import { ReservationsRepository } from '../reservations/reservations.repository.js';
 import { SalesRepository } from './sales.repository.js';
 
 /**
@@ -22,19 +24,29 @@ export class OnSaleChangedHandler implements EventHandler {
   constructor(
     @Inject(SalesRepository) private readonly sales: SalesRepository,
     @Inject(ItemsRepository) private readonly items: ItemsRepository,
+    @Inject(ReservationsRepository) private readonly reservations: ReservationsRepository,
+    @Inject(ReservationEndings) private readonly endings: ReservationEndings,
   ) {}
 
   async handle(event: AnyEvent, manager: EntityManager, _headers: unknown, emit: Emit): Promise<void> {
     if (event.type !== 'sale.created' && event.type !== 'sale.updated') return;
     const applied = await this.sales.upsert(manager, event.data, event.version);
     if (applied) await this.items.copySaleOntoItems(manager, event.data.id);
+    // The host cancelled the sale: its reservations are refunded (or cancelled when unpaid).
+    if (applied && event.data.status === 'cancelled')
+      await this.endings.end(manager, emit, await this.reservations.openForSale(manager, event.data.id), 'sale_cancelled', true);
     if (event.type === 'sale.created' && event.data.item_ids?.length) {
       // Read back rather than trusted: a later version or a tombstone may already be kept.
       const sale = await this.sales.findLiveForShare(manager, event.data.id);
       if (!sale) return;
-      for (const item of await this.items.assignOwned(manager, event.data.item_ids, sale.id, sale.user_id)) {
-        emit('item.updated', item.version, toSnapshot(item));
-      }
+      const moved = await this.items.assignOwned(manager, event.data.item_ids, sale.id, sale.user_id);
+      for (const item of moved) emit('item.updated', item.version, toSnapshot(item));
+      await this.endings.endMovedElsewhere(
+        manager,
+        emit,
+        moved.map((item) => item.id),
+        sale.id,
+      );
     }
   }
 }

@@ -4,6 +4,8 @@ import type { AnyEvent, EventType } from '@garage/contracts';
 import type { Emit, EventHandler } from '@garage/event-bus';
 import { toSnapshot } from '../items/item.row.js';
 import { ItemsRepository } from '../items/items.repository.js';
+import { ReservationEndings } from '../reservations/reservation-endings.js';
+import { ReservationsRepository } from '../reservations/reservations.repository.js';
 import { SalesRepository } from './sales.repository.js';
 
 /**
@@ -19,12 +21,16 @@ export class OnSaleDeletedHandler implements EventHandler {
   constructor(
     @Inject(SalesRepository) private readonly sales: SalesRepository,
     @Inject(ItemsRepository) private readonly items: ItemsRepository,
+    @Inject(ReservationsRepository) private readonly reservations: ReservationsRepository,
+    @Inject(ReservationEndings) private readonly endings: ReservationEndings,
   ) {}
 
   /** The `item.updated` events commit with the inbox record and the freeing itself. */
   async handle(event: AnyEvent, manager: EntityManager, _headers: unknown, emit: Emit): Promise<void> {
     if (event.type !== 'sale.deleted') return;
     await this.sales.tombstone(manager, event.data.id, event.data.user_id, event.version);
+    // Reservations of the sale are refunded (or cancelled when unpaid) and their items freed.
+    await this.endings.end(manager, emit, await this.reservations.openForSale(manager, event.data.id), 'sale_deleted', true);
     for (const item of await this.items.freeFromSale(manager, event.data.id)) {
       emit('item.updated', item.version, toSnapshot(item));
     }

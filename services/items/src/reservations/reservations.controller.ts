@@ -1,16 +1,100 @@
-import { Controller, HttpCode, Inject, Param, Post } from '@nestjs/common';
-import type { Item, TokenClaims } from '@garage/contracts';
-import { CurrentUser, IdPipe, SignedIn } from '@garage/service-kit';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import {
+  collectBodySchema,
+  ratingBodySchema,
+  type CollectBody,
+  type HostedReservation,
+  type Item,
+  type MyReservation,
+  type RatingBody,
+  type Reservation,
+  type TokenClaims,
+} from '@garage/contracts';
+import { CurrentUser, IdPipe, SignedIn, ZodPipe } from '@garage/service-kit';
 import { ReservationsService } from './reservations.service.js';
 
 @Controller('api/items')
-export class ReservationsController {
+export class ReserveController {
   constructor(@Inject(ReservationsService) private readonly reservations: ReservationsService) {}
 
+  /** The contract's reserve (200 item with `is_reserved: true`), plus the reservation it opened. */
   @Post(':id/reserve')
   @SignedIn()
   @HttpCode(200)
-  reserve(@CurrentUser() caller: TokenClaims, @Param('id', IdPipe) id: number): Promise<Item> {
+  reserve(@CurrentUser() caller: TokenClaims, @Param('id', IdPipe) id: number): Promise<Item & { reservation: Reservation }> {
     return this.reservations.reserve(caller, id);
+  }
+}
+
+/** Premium calls beyond the contract (docs/api-premium.md). */
+@Controller('api/reservations')
+export class ReservationsController {
+  constructor(@Inject(ReservationsService) private readonly reservations: ReservationsService) {}
+
+  @Get('mine')
+  @SignedIn()
+  mine(@CurrentUser() caller: TokenClaims): Promise<MyReservation[]> {
+    return this.reservations.mine(caller);
+  }
+
+  @Get('by-sale/:saleId')
+  @SignedIn()
+  ofSale(@CurrentUser() caller: TokenClaims, @Param('saleId', IdPipe) saleId: number): Promise<HostedReservation[]> {
+    return this.reservations.ofSale(caller, saleId);
+  }
+
+  @Get(':id')
+  @SignedIn()
+  get(@CurrentUser() caller: TokenClaims, @Param('id', IdPipe) id: number): Promise<Reservation> {
+    return this.reservations.get(caller, id);
+  }
+
+  @Post(':id/pay')
+  @SignedIn()
+  @HttpCode(200)
+  pay(@CurrentUser() caller: TokenClaims, @Param('id', IdPipe) id: number): Promise<Reservation> {
+    return this.reservations.pay(caller, id);
+  }
+
+  @Post(':id/cancel')
+  @SignedIn()
+  @HttpCode(200)
+  cancel(@CurrentUser() caller: TokenClaims, @Param('id', IdPipe) id: number): Promise<Reservation> {
+    return this.reservations.cancel(caller, id);
+  }
+
+  @Post(':id/collect')
+  @SignedIn()
+  @HttpCode(200)
+  collect(
+    @CurrentUser() caller: TokenClaims,
+    @Param('id', IdPipe) id: number,
+    @Body(new ZodPipe(collectBodySchema)) body: CollectBody,
+  ): Promise<HostedReservation> {
+    return this.reservations.collect(caller, id, body);
+  }
+
+  @Post(':id/rating')
+  @SignedIn()
+  @HttpCode(201)
+  rate(
+    @CurrentUser() caller: TokenClaims,
+    @Param('id', IdPipe) id: number,
+    @Body(new ZodPipe(ratingBodySchema)) body: RatingBody,
+  ): Promise<{ stars: number; review: string | null }> {
+    return this.reservations.rate(caller, id, body);
+  }
+}
+
+@Controller('api/payouts')
+export class PayoutsController {
+  constructor(@Inject(ReservationsService) private readonly reservations: ReservationsService) {}
+
+  /** The host's payout account (Stripe Connect Express) and the link to finish setting it up. */
+  @Post('onboarding')
+  @SignedIn()
+  @HttpCode(200)
+  onboarding(@CurrentUser() caller: TokenClaims): Promise<{ url: string; accountId: string }> {
+    return this.reservations.payoutOnboarding(caller);
   }
 }

@@ -1,20 +1,10 @@
 import { ConfigError } from '@garage/service-kit';
-import type { PaymentsConfig } from '../config.js';
+import type { StripeConfig } from '../config.js';
 import type { PaymentProvider } from './payment-provider.port.js';
 import { SimulatedPaymentProvider } from './simulated-payment.provider.js';
 import { StripePaymentProvider } from './stripe-payment.provider.js';
 
-type ProviderConfig = Pick<
-  PaymentsConfig,
-  | 'NODE_ENV'
-  | 'STRIPE_SECRET_KEY'
-  | 'STRIPE_WEBHOOK_SECRET'
-  | 'STRIPE_PUBLISHABLE_KEY'
-  | 'STRIPE_WEBHOOK_TOLERANCE_SECONDS'
-  | 'STRIPE_API_HOST'
-  | 'STRIPE_API_PORT'
-  | 'STRIPE_API_PROTOCOL'
->;
+type ProviderConfig = StripeConfig & { NODE_ENV: string };
 
 /**
  * Picks the adapter once, at boot: Stripe when `STRIPE_SECRET_KEY` is set (and then its webhook

@@ -34,6 +34,34 @@ export interface CreateIntentInput {
   idempotencyKey: string;
 }
 
+/** A refund, transfer or connected account as the provider names it. */
+export interface ProviderRef {
+  id: string;
+}
+
+export interface RefundInput {
+  paymentIntentId: string;
+  amountCents: number;
+  /** One key per refund we mean to make, so a retry never refunds twice. */
+  idempotencyKey: string;
+}
+
+export interface TransferInput {
+  /** The host's connected account. */
+  destination: string;
+  amountCents: number;
+  currency: string;
+  /** Ties the transfer to the charge it pays out of (Stripe `transfer_group`). */
+  group: string;
+  idempotencyKey: string;
+}
+
+export interface PayoutAccountInput {
+  userId: number;
+  email: string | null;
+  idempotencyKey: string;
+}
+
 /** A verified provider notification about one of its objects. */
 export interface ProviderEvent {
   id: string;
@@ -64,6 +92,21 @@ export abstract class PaymentProvider {
    * simulated provider has no card step, so this is where its intents succeed.
    */
   abstract checkPayment(paymentIntentId: string): Promise<ProviderIntent | null>;
+
+  /** Gives the money of a succeeded intent back (all of it unless `amountCents` is less). */
+  abstract refund(input: RefundInput): Promise<ProviderRef>;
+
+  /** Stops an intent nobody paid (a lapsed hold), so it can no longer be paid; unknown ones are ignored. */
+  abstract cancelIntent(paymentIntentId: string): Promise<void>;
+
+  /** Opens a payout account for a host (Stripe Connect Express). */
+  abstract createPayoutAccount(input: PayoutAccountInput): Promise<ProviderRef>;
+
+  /** Where the host completes the payout account's onboarding (the provider's hosted page). */
+  abstract onboardingLink(accountId: string, returnUrl: string, refreshUrl: string): Promise<{ url: string }>;
+
+  /** Moves a collected reservation's money to the host's payout account. */
+  abstract transfer(input: TransferInput): Promise<ProviderRef>;
 
   /** Verifies a webhook on its raw bytes and reads it; throws `WebhookSignatureError` when it is not genuine. */
   abstract parseWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;

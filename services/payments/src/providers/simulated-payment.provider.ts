@@ -5,8 +5,12 @@ import {
   type CreateIntentInput,
   type CreatedIntent,
   type IntentStatus,
+  type PayoutAccountInput,
   type ProviderEvent,
   type ProviderIntent,
+  type ProviderRef,
+  type RefundInput,
+  type TransferInput,
 } from './payment-provider.port.js';
 
 /**
@@ -21,6 +25,10 @@ export class SimulatedPaymentProvider extends PaymentProvider {
   readonly publishableKey = null;
   private readonly intents = new Map<string, ProviderIntent>();
   private readonly held = new Map<string, IntentStatus>();
+  /** What was refunded and paid out, by idempotency key (a repeated key returns the first answer). */
+  readonly refunds = new Map<string, RefundInput & ProviderRef>();
+  readonly transfers = new Map<string, TransferInput & ProviderRef>();
+  readonly accounts = new Map<string, PayoutAccountInput & ProviderRef>();
 
   async createIntent(input: CreateIntentInput): Promise<CreatedIntent> {
     const id = `pi_sim_${digest(`intent:${input.idempotencyKey}`, 24)}`;
@@ -46,6 +54,40 @@ export class SimulatedPaymentProvider extends PaymentProvider {
     if (held) return { ...intent, status: held };
     if (intent.status !== 'canceled') intent.status = 'succeeded';
     return { ...intent };
+  }
+
+  async refund(input: RefundInput): Promise<ProviderRef> {
+    const known = this.refunds.get(input.idempotencyKey);
+    if (known) return { id: known.id };
+    const refund = { ...input, id: `re_sim_${digest(`refund:${input.idempotencyKey}`, 24)}` };
+    this.refunds.set(input.idempotencyKey, refund);
+    return { id: refund.id };
+  }
+
+  async cancelIntent(paymentIntentId: string): Promise<void> {
+    const intent = this.intents.get(paymentIntentId);
+    if (intent && intent.status !== 'succeeded') intent.status = 'canceled';
+  }
+
+  async createPayoutAccount(input: PayoutAccountInput): Promise<ProviderRef> {
+    const known = this.accounts.get(input.idempotencyKey);
+    if (known) return { id: known.id };
+    const account = { ...input, id: `acct_sim_${digest(`account:${input.idempotencyKey}`, 16)}` };
+    this.accounts.set(input.idempotencyKey, account);
+    return { id: account.id };
+  }
+
+  async onboardingLink(accountId: string, returnUrl: string): Promise<{ url: string }> {
+    // No hosted onboarding without a processor: the host lands straight back where they started.
+    return { url: `${returnUrl}${returnUrl.includes('?') ? '&' : '?'}account=${encodeURIComponent(accountId)}` };
+  }
+
+  async transfer(input: TransferInput): Promise<ProviderRef> {
+    const known = this.transfers.get(input.idempotencyKey);
+    if (known) return { id: known.id };
+    const transfer = { ...input, id: `tr_sim_${digest(`transfer:${input.idempotencyKey}`, 24)}` };
+    this.transfers.set(input.idempotencyKey, transfer);
+    return { id: transfer.id };
   }
 
   parseWebhook(): ProviderEvent {

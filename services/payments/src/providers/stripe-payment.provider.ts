@@ -6,8 +6,12 @@ import {
   type CreateIntentInput,
   type CreatedIntent,
   type IntentStatus,
+  type PayoutAccountInput,
   type ProviderEvent,
   type ProviderIntent,
+  type ProviderRef,
+  type RefundInput,
+  type TransferInput,
 } from './payment-provider.port.js';
 
 export interface StripeOptions {
@@ -70,6 +74,59 @@ export class StripePaymentProvider extends PaymentProvider {
         return null;
       throw unavailable(error);
     }
+  }
+
+  async refund(input: RefundInput): Promise<ProviderRef> {
+    const refund = await this.call(() =>
+      this.stripe.refunds.create(
+        { payment_intent: input.paymentIntentId, amount: input.amountCents },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    return { id: refund.id };
+  }
+
+  async cancelIntent(paymentIntentId: string): Promise<void> {
+    if (!/^pi_[A-Za-z0-9_]{1,250}$/.test(paymentIntentId)) return;
+    try {
+      await this.stripe.paymentIntents.cancel(paymentIntentId);
+    } catch (error) {
+      // Already paid, already cancelled or unknown: the caller's state machine decides what that means.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
+      throw unavailable(error);
+    }
+  }
+
+  async createPayoutAccount(input: PayoutAccountInput): Promise<ProviderRef> {
+    const account = await this.call(() =>
+      this.stripe.accounts.create(
+        {
+          type: 'express',
+          ...(input.email ? { email: input.email } : {}),
+          capabilities: { transfers: { requested: true } },
+          metadata: { userId: String(input.userId) },
+        },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    return { id: account.id };
+  }
+
+  async onboardingLink(accountId: string, returnUrl: string, refreshUrl: string): Promise<{ url: string }> {
+    const link = await this.call(() =>
+      this.stripe.accountLinks.create({ account: accountId, type: 'account_onboarding', return_url: returnUrl, refresh_url: refreshUrl }),
+    );
+    return { url: link.url };
+  }
+
+  async transfer(input: TransferInput): Promise<ProviderRef> {
+    const transfer = await this.call(() =>
+      this.stripe.transfers.create(
+        { amount: input.amountCents, currency: input.currency, destination: input.destination, transfer_group: input.group },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    return { id: transfer.id };
   }
 
   parseWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent {

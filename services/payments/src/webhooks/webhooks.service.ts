@@ -6,6 +6,9 @@ import { PaymentIntentsRepository } from '../payment-intents/payment-intents.rep
 import { PaymentProvider, WebhooksDisabledError, WebhookSignatureError, type ProviderEvent } from '../providers/payment-provider.port.js';
 import { WebhookEventsRepository } from './webhook-events.repository.js';
 
+/** The metadata `purpose` of a reservation's payment intent (set by the items service). */
+export const RESERVATION_PURPOSE = 'reservation';
+
 @Injectable()
 export class WebhooksService {
   constructor(
@@ -47,6 +50,16 @@ export class WebhooksService {
       });
       if (intent.status === 'succeeded' && buysPremium(intent)) {
         await this.memberships.grant(manager, emit, owned, this.clock.now());
+      } else if (intent.status === 'succeeded' && intent.purpose === RESERVATION_PURPOSE) {
+        // A reservation's money: items owns the reservation and marks it paid on this (idempotently).
+        emit('payment.intent_succeeded', 1, {
+          paymentIntentId: intent.id,
+          userId,
+          amountCents: intent.amountCents,
+          currency: intent.currency,
+          purpose: intent.purpose,
+          succeededAt: event.createdAt.toISOString(),
+        });
       }
     });
     return { received: true };

@@ -29,6 +29,7 @@ function unsubscribeHeaders(url: string): Record<string, string> {
 
 function pageOf(alert: EmailAlert, site: string): string | null {
   if (alert.kind === 'match' && alert.itemId !== null) return `${site}/items/${alert.itemId}`;
+  if (alert.kind === 'reservation') return `${site}/my-reservations`;
   if (alert.kind !== 'sale_deleted' && alert.kind !== 'match' && alert.saleId !== null) return `${site}/sales/${alert.saleId}`;
   return null;
 }
@@ -43,6 +44,7 @@ ${footer.map((p) => `<p style="font-size: 12px; color: #6b7280">${p}</p>`).join(
 
 /** The email of one alert, sent at once: a saved-search match (instant) or a sale cancel/change. */
 export function alertEmail(to: string, alert: EmailAlert, links: EmailLinks): MailMessage {
+  if (alert.kind === 'reservation') return reservationEmail(to, alert, links.site);
   const page = pageOf(alert, links.site);
   const why =
     alert.kind === 'match'
@@ -70,6 +72,15 @@ export function alertEmail(to: string, alert: EmailAlert, links: EmailLinks): Ma
   );
   // Titles carry what hosts and shoppers typed: a line break must never reach a header.
   return { to, subject: alert.title.replace(/\s+/g, ' ').trim(), text, html, headers: unsubscribeHeaders(links.unsubscribe) };
+}
+
+/** About the shopper's own reservation and money: a service email, sent whatever their alert settings, with no unsubscribe. */
+function reservationEmail(to: string, alert: EmailAlert, site: string): MailMessage {
+  const page = `${site}/my-reservations`;
+  const why = 'You get this email because you reserved an item on Garage.';
+  const text = [alert.message, '', `Your reservations: ${page}`, '', '--', why, ''].join('\n');
+  const html = htmlPage([`<strong>${escape(alert.message)}</strong>`, `<a href="${escape(page)}">Your reservations</a>`], [escape(why)]);
+  return { to, subject: alert.title.replace(/\s+/g, ' ').trim(), text, html, headers: {} };
 }
 
 /** One search's part of a digest, with the link that stops that search's emails. */

@@ -26,6 +26,20 @@ export default function TermsRoute() {
           </p>
         </section>
         <section>
+          <h2 className="text-lg font-semibold text-gray-900">Reservations and refunds</h2>
+          <p className="mt-2">
+            A reservation holds an item for a short time (15 minutes unless stated otherwise) while you pay; if it is not paid by then, the
+            hold ends, the item is free for others and nothing is charged. A paid reservation gets a pickup code; the host hands the item
+            over against that code during the sale hours, and the amount is then paid out to the host.
+          </p>
+          <p className="mt-2">
+            A paid reservation is refunded in full, automatically, when the host cancels or deletes the sale, removes the item from the sale
+            or deletes it, or marks it sold to someone else; when you cancel it before the sale starts; or when it is not collected by the
+            end of the sale. After the sale has started a reservation can no longer be cancelled by the shopper. You are told of every
+            refund in the app and by email. After collecting an item you may rate the host once.
+          </p>
+        </section>
+        <section>
           <h2 className="text-lg font-semibold text-gray-900">Your account</h2>
           <p className="mt-2">Keep your password safe. We may suspend accounts that break these terms or harm other members.</p>
         </section>

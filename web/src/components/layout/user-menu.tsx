@@ -117,6 +117,7 @@ export function UserMenu({ user, onSignOut }: { user: User; onSignOut: () => voi
           </Link>
           {[
             { to: '/saved', label: 'Saved' },
+            { to: '/my-reservations', label: 'My Reservations' },
             { to: '/saved-searches', label: 'Saved Searches' },
             { to: '/plan', label: 'Route Planner' },
           ].map((link) => (

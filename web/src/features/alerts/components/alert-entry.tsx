@@ -3,7 +3,7 @@ import type { Alert, AlertKind } from '@garage/contracts';
 import { cn } from '@/lib/cn';
 import { formatAlertTime } from '../utils/alert-time';
 
-const icons: Record<AlertKind, string> = { match: '🔎', sale_cancelled: '🚫', sale_deleted: '🗑️', sale_changed: '🕒' };
+const icons: Record<AlertKind, string> = { match: '🔎', sale_cancelled: '🚫', sale_deleted: '🗑️', sale_changed: '🕒', reservation: '🧾' };
 
 /**
  * One alert: what happened, when, and a link to the item or sale (none once the sale is deleted).

@@ -32,6 +32,11 @@ export const PREMIUM_FAQ = [
       'Reserve an item from search results and pay for it upfront. The seller holds it for you, and you collect it during the sale hours.',
   },
   {
+    question: 'When is a reservation refunded?',
+    answer:
+      'A reservation holds the item for 15 minutes while you pay; unpaid, it ends and nothing is charged. Once paid, you get a pickup code to show the host. You get a full refund, automatically, if the host cancels or deletes the sale, removes or deletes the item, or sells it to someone else; if you cancel before the sale starts; or if the item is not collected by the end of the sale. After a pickup you may rate the host once.',
+  },
+  {
     question: 'How fast is support?',
     answer: `Premium members get an answer within ${SUPPORT_RESPONSE_HOURS} hours.`,
   },

@@ -60,6 +60,9 @@ export function MySalesList() {
               <LinkButton to={`/sales/${sale.id}/add-item`} variant="success" size="sm" aria-label={`Add an item to ${sale.title}`}>
                 Add Item
               </LinkButton>
+              <LinkButton to={`/sales/${sale.id}/reservations`} variant="secondary" size="sm" aria-label={`Reservations of ${sale.title}`}>
+                Reservations
+              </LinkButton>
             </div>
           </article>
         </li>

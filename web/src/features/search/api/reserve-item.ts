@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Item } from '@garage/contracts';
+import type { Item, Reservation } from '@garage/contracts';
 import { api } from '@/lib/api-client';
 
-export function reserveItem(id: number): Promise<Item> {
-  return api.post<Item>(`/api/items/${id}/reserve`);
+/** The reserved item, and the reservation it opened (paid next, in My Reservations). */
+export function reserveItem(id: number): Promise<Item & { reservation?: Reservation }> {
+  return api.post<Item & { reservation?: Reservation }>(`/api/items/${id}/reserve`);
 }
 
 /** A premium reservation; afterwards the search runs again. A failure is only logged (spec 8). */
@@ -14,6 +15,7 @@ export function useReserveItem() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['search'] });
       void queryClient.invalidateQueries({ queryKey: ['items'] });
+      void queryClient.invalidateQueries({ queryKey: ['reservations'] });
     },
     onError: (error) => console.error('Failed to reserve item', error),
   });

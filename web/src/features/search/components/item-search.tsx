@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import {
   CATEGORIES,
   CONDITIONS,
@@ -11,6 +11,7 @@ import {
 } from '@garage/contracts';
 import { useUser } from '@/lib/auth';
 import { useGeolocation } from '@/hooks/use-geolocation';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField, TextField } from '@/components/ui/field';
@@ -147,6 +148,12 @@ export function ItemSearch({ renderSearchActions, renderResultActions }: ItemSea
       </form>
 
       {renderSearchActions?.(search)}
+
+      {reserve.isSuccess && (
+        <Alert tone="success" title={`Reserved: ${reserve.data.title}`}>
+          It is held for you while you pay. <Link to="/my-reservations">Pay now in My Reservations</Link>
+        </Alert>
+      )}
 
       {search.q === '' ? (
         <EmptyState title="Start Searching" icon="🔎">

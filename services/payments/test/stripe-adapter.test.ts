@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ProviderUnavailableError } from '../src/providers/payment-provider.port.js';
+import { StripePaymentProvider } from '../src/providers/stripe-payment.provider.js';
+import { StripeStandIn } from './stripe-stand-in.js';
+
+/**
+ * The calls reservations make through the Stripe adapter (refunds, Connect Express accounts and
+ * onboarding links, transfers, cancelling an unpaid intent), with the real Stripe SDK against the
+ * local stand-in: each carries its idempotency key, so a retry never moves money twice.
+ */
+const stripe = new StripeStandIn();
+let provider: StripePaymentProvider;
+
+beforeAll(async () => {
+  await stripe.start();
+  provider = new StripePaymentProvider({
+    secretKey: 'sk_test_garage',
+    webhookSecret: 'whsec_x',
+    publishableKey: 'pk_test_garage',
+    webhookToleranceSeconds: 300,
+    api: { host: '127.0.0.1', port: stripe.port, protocol: 'http' },
+  });
+});
+
+afterAll(async () => {
+  await stripe.stop();
+});
+
+const lastRequest = (path: string) => [...stripe.requests].reverse().find((r) => r.path === path)!;
+
+describe('Stripe adapter: reservation money', () => {
+  it('refunds a succeeded intent once per idempotency key', async () => {
+    const intent = stripe.createIntent({ amount: 2000, currency: 'usd', metadata: { purpose: 'reservation' }, status: 'succeeded' });
+    const first = await provider.refund({ paymentIntentId: intent.id, amountCents: 2000, idempotencyKey: 'reservation-refund-1' });
+    const again = await provider.refund({ paymentIntentId: intent.id, amountCents: 2000, idempotencyKey: 'reservation-refund-1' });
+    expect(first.id).toMatch(/^re_/);
+    expect(again.id).toBe(first.id);
+    const request = lastRequest('/v1/refunds');
+    expect(request.idempotencyKey).toBe('reservation-refund-1');
+    expect(Object.fromEntries(request.form)).toEqual({ payment_intent: intent.id, amount: '2000' });
+    expect([...stripe.objects.values()].filter((o) => o.object === 'refund' && o.payment_intent === intent.id)).toHaveLength(1);
+  });
+
+  it('reports a refund Stripe refuses as a failure to retry, never as success', async () => {
+    const unpaid = stripe.createIntent({ amount: 500, currency: 'usd', metadata: {} });
+    await expect(
+      provider.refund({ paymentIntentId: unpaid.id, amountCents: 500, idempotencyKey: 'reservation-refund-2' }),
+    ).rejects.toBeInstanceOf(ProviderUnavailableError);
+  });
+
+  it('opens an Express account for a host and links to its onboarding', async () => {
+    const account = await provider.createPayoutAccount({ userId: 42, email: 'host@example.com', idempotencyKey: 'payout-account-42' });
+    expect(account.id).toMatch(/^acct_/);
+    const request = lastRequest('/v1/accounts');
+    expect(request.idempotencyKey).toBe('payout-account-42');
+    expect(Object.fromEntries(request.form)).toMatchObject({
+      type: 'express',
+      email: 'host@example.com',
+      'capabilities[transfers][requested]': 'true',
+      'metadata[userId]': '42',
+    });
+    expect((await provider.createPayoutAccount({ userId: 42, email: null, idempotencyKey: 'payout-account-42' })).id).toBe(account.id);
+
+    const link = await provider.onboardingLink(account.id, 'https://garage.test/my-sales', 'https://garage.test/my-sales?again=1');
+    expect(link.url).toContain(account.id);
+    expect(Object.fromEntries(lastRequest('/v1/account_links').form)).toEqual({
+      account: account.id,
+      type: 'account_onboarding',
+      return_url: 'https://garage.test/my-sales',
+      refresh_url: 'https://garage.test/my-sales?again=1',
+    });
+  });
+
+  it('transfers a collected reservation to the host once, in its transfer group', async () => {
+    const input = {
+      destination: 'acct_standin1',
+      amountCents: 1234,
+      currency: 'usd',
+      group: 'reservation-7',
+      idempotencyKey: 'reservation-transfer-7',
+    };
+    const first = await provider.transfer(input);
+    expect((await provider.transfer(input)).id).toBe(first.id);
+    expect(first.id).toMatch(/^tr_/);
+    expect(Object.fromEntries(lastRequest('/v1/transfers').form)).toEqual({
+      amount: '1234',
+      currency: 'usd',
+      destination: 'acct_standin1',
+      transfer_group: 'reservation-7',
+    });
+    expect([...stripe.objects.values()].filter((o) => o.object === 'transfer' && o.transfer_group === 'reservation-7')).toHaveLength(1);
+  });
+
+  it('cancels an unpaid intent, and leaves a paid or unknown one alone without failing', async () => {
+    const unpaid = stripe.createIntent({ amount: 800, currency: 'usd', metadata: {} });
+    await provider.cancelIntent(unpaid.id);
+    expect(stripe.intents.get(unpaid.id)!.status).toBe('canceled');
+    const paid = stripe.createIntent({ amount: 800, currency: 'usd', metadata: {}, status: 'succeeded' });
+    await provider.cancelIntent(paid.id);
+    expect(stripe.intents.get(paid.id)!.status).toBe('succeeded');
+    await provider.cancelIntent('pi_unknown_to_stripe');
+  });
+
+  it('creates a reservation intent with its purpose in the metadata and an idempotency key', async () => {
+    const input = {
+      userId: 9,
+      amountCents: 1234,
+      currency: 'usd',
+      purpose: 'reservation',
+      description: 'Garage reservation #1',
+      idempotencyKey: 'reservation-1-1',
+    };
+    const created = await provider.createIntent(input);
+    expect((await provider.createIntent(input)).id).toBe(created.id);
+    expect(stripe.intents.get(created.id)).toMatchObject({ amount: 1234, metadata: { userId: '9', purpose: 'reservation' } });
+  });
+});

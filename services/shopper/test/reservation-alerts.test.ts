@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import type { ReservationSnapshot } from '@garage/contracts';
+import { waitFor } from '@garage/testing';
+import { newId, ShopperHarness } from './harness.js';
+
+/** A shopper hears, in the bell and by email, when a reservation of theirs lapses, is cancelled or refunded. */
+let h: ShopperHarness;
+const shopper = newId();
+const host = newId();
+
+const reservation = (id: number, overrides: Partial<ReservationSnapshot>): ReservationSnapshot => ({
+  id,
+  item_id: 77,
+  item_title: 'Oak side table',
+  sale_id: 12,
+  user_id: shopper,
+  host_id: host,
+  status: 'refunded',
+  amount_cents: 2500,
+  currency: 'usd',
+  expires_at: new Date().toISOString(),
+  end_reason: 'sale_cancelled',
+  ...overrides,
+});
+
+beforeAll(async () => {
+  h = await ShopperHarness.launch();
+  await h.user(shopper, { email: 'shopper@example.com' });
+  await h.user(host);
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+it('tells the shopper of a refund and of a lapse once each, in the bell and by email', async () => {
+  const refunded = await h.publishAndApply('reservation.refunded', 3, reservation(9001, {}));
+  await h.publish(refunded.type, refunded.version, refunded.data, refunded.id);
+  await h.publishAndApply('reservation.refunded', 3, reservation(9001, {}));
+  await h.publishAndApply('reservation.lapsed', 2, reservation(9002, { status: 'lapsed', end_reason: 'hold_expired' }));
+
+  const bell = await h
+    .api()
+    .get('/api/alerts')
+    .set('authorization', await h.bearer(shopper));
+  expect(bell.status).toBe(200);
+  const alerts = (bell.body.alerts ?? bell.body) as Array<{ kind: string; title: string; message: string; link: string }>;
+  expect(alerts.filter((a) => a.kind === 'reservation').map(({ title, message, link }) => ({ title, message, link }))).toEqual([
+    {
+      title: 'Hold ended: Oak side table',
+      message:
+        'Your hold on "Oak side table" ended because it was not paid in time; the item is available to others again. Nothing was charged.',
+      link: '/my-reservations',
+    },
+    {
+      title: 'Refunded: Oak side table',
+      message: 'Your reservation of "Oak side table" was refunded in full ($25.00) because the host cancelled the sale.',
+      link: '/my-reservations',
+    },
+  ]);
+
+  const mails = await waitFor(() => {
+    const found = h.mailbox.messages().filter((m) => m.to === 'shopper@example.com');
+    return found.length >= 2 ? found : undefined;
+  });
+  expect(mails.map((m) => m.subject).sort()).toEqual(['Hold ended: Oak side table', 'Refunded: Oak side table']);
+  expect(mails[0]!.text).toContain('https://garage.test/my-reservations');
+  expect(mails[0]!.headers ?? {}).not.toHaveProperty('List-Unsubscribe');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(h.mailbox.messages().filter((m) => m.to === 'shopper@example.com')).toHaveLength(2);
+});

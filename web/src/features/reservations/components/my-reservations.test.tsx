@@ -1,0 +1,108 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { MyReservation } from '@garage/contracts';
+import { json, mockFetch, renderScreen, signInAs, signOutForTest } from '@/test/render';
+import { MyReservations } from './my-reservations';
+
+function aReservation(overrides: Partial<MyReservation> = {}): MyReservation {
+  return {
+    id: 7,
+    item_id: 100,
+    status: 'pending',
+    amount_cents: 2500,
+    currency: 'usd',
+    paymentIntentId: 'pi_sim_1',
+    clientSecret: null,
+    expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
+    pickup_code: null,
+    end_reason: null,
+    created_at: new Date().toISOString(),
+    paid_at: null,
+    collected_at: null,
+    rated: false,
+    item: { id: 100, title: 'Oak Dining Table', image_urls: [] },
+    sale: {
+      id: 1,
+      title: 'Maple Street Moving Sale',
+      address: '12 Maple St',
+      city: 'Springfield',
+      state: 'IL',
+      start_date: '2099-05-03',
+      end_date: '2099-05-04',
+      start_time: '08:00',
+      end_time: '14:00',
+    },
+    ...overrides,
+  };
+}
+
+describe('My Reservations', () => {
+  afterEach(() => signOutForTest());
+
+  it('pays a held reservation and then shows the pickup code, the sale address and hours, and the calendar file', async () => {
+    signInAs();
+    let reservation = aReservation();
+    const { calls } = mockFetch({
+      'GET /api/reservations/mine': () => json([reservation]),
+      'POST /api/reservations/7/pay': () => {
+        reservation = aReservation({ status: 'paid', pickup_code: 'K7M2QX', paid_at: new Date().toISOString() });
+        return json(reservation);
+      },
+    });
+    // The route puts the sale's calendar file in this slot (src/app/routes/reservations/mine.tsx); here, a stand-in.
+    renderScreen(<MyReservations renderSaleActions={(saleId) => <a href={`/api/sales/${saleId}/calendar.ics`}>Add to calendar</a>} />, {
+      path: '/my-reservations',
+    });
+
+    const card = await screen.findByRole('article', { name: 'Oak Dining Table' });
+    expect(within(card).getByText('Awaiting payment')).toBeInTheDocument();
+    expect(within(card).getByText('12 Maple St, Springfield, IL')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: /Add to calendar/i })).toHaveAttribute('href', '/api/sales/1/calendar.ics');
+    await userEvent.click(within(card).getByRole('button', { name: 'Pay $25.00' }));
+
+    expect(await within(card).findByText('K7M2QX')).toBeInTheDocument();
+    expect(within(card).getByText('Paid — ready for pickup')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST' && call.url.pathname === '/api/reservations/7/pay')).toBe(true);
+  });
+
+  it('shows why a payment failed', async () => {
+    signInAs();
+    mockFetch({
+      'GET /api/reservations/mine': () => json([aReservation()]),
+      'POST /api/reservations/7/pay': () => json({ error: 'The hold on this item has lapsed' }, 409),
+    });
+    renderScreen(<MyReservations />, { path: '/my-reservations' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay $25.00' }));
+    expect(await screen.findByText('The hold on this item has lapsed')).toBeInTheDocument();
+  });
+
+  it('rates the host once after a pickup', async () => {
+    signInAs();
+    let reservation = aReservation({ status: 'collected', pickup_code: 'K7M2QX' });
+    let sent: unknown = null;
+    mockFetch({
+      'GET /api/reservations/mine': () => json([reservation]),
+      'POST /api/reservations/7/rating': (call) => {
+        sent = call.body;
+        reservation = { ...reservation, rated: true };
+        return json({ stars: 4, review: 'Friendly host' }, 201);
+      },
+    });
+    renderScreen(<MyReservations />, { path: '/my-reservations' });
+    const form = await screen.findByRole('form', { name: 'Rate the host' });
+    expect(within(form).getByRole('button', { name: 'Submit rating' })).toBeDisabled();
+    await userEvent.click(within(form).getByLabelText('4 stars'));
+    await userEvent.type(within(form).getByLabelText('Review (optional)'), 'Friendly host');
+    await userEvent.click(within(form).getByRole('button', { name: 'Submit rating' }));
+    expect(await screen.findByText('Thanks for rating the host.')).toBeInTheDocument();
+    expect(sent).toEqual({ stars: 4, review: 'Friendly host' });
+  });
+
+  it('says how to reserve when there is nothing yet', async () => {
+    signInAs();
+    mockFetch({ 'GET /api/reservations/mine': () => json([]) });
+    renderScreen(<MyReservations />, { path: '/my-reservations' });
+    expect(await screen.findByRole('heading', { name: 'No reservations yet' })).toBeInTheDocument();
+  });
+});

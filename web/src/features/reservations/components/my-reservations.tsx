@@ -1,0 +1,168 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { MyReservation } from '@garage/contracts';
+import { errorMessage } from '@/lib/api-client';
+import { formatDateRange, formatTimeRange } from '@/lib/format';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Spinner } from '@/components/ui/spinner';
+import { useCancelReservation, useMyReservations, usePayReservation, useRateReservation } from '../api/reservations';
+import { formatCents, ReservationStatusBadge } from './reservation-status';
+
+/** A slot under an open reservation's sale (the route puts the sale's calendar file there). */
+type SaleActions = (saleId: number) => ReactNode;
+
+/** My reservations: what the shopper holds, pays, picks up (with the code) and rates. */
+export function MyReservations({ renderSaleActions }: { renderSaleActions?: SaleActions }) {
+  const reservations = useMyReservations();
+  if (reservations.isPending) return <Spinner className="py-16" />;
+  if (reservations.isError)
+    return (
+      <Alert tone="error" title="Failed to load your reservations">
+        <Button variant="secondary" size="sm" className="mt-2" onClick={() => void reservations.refetch()}>
+          Try Again
+        </Button>
+      </Alert>
+    );
+  if (reservations.data.length === 0)
+    return (
+      <EmptyState title="No reservations yet">
+        Reserve an item from <Link to="/search">search</Link>, pay for it, and pick it up at the sale with your pickup code.
+      </EmptyState>
+    );
+  return (
+    <ul className="space-y-4">
+      {reservations.data.map((reservation) => (
+        <li key={reservation.id}>
+          <ReservationCard reservation={reservation} renderSaleActions={renderSaleActions} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ReservationCard({ reservation, renderSaleActions }: { reservation: MyReservation; renderSaleActions?: SaleActions }) {
+  const pay = usePayReservation();
+  const cancel = useCancelReservation();
+  const { sale } = reservation;
+  const open = reservation.status === 'pending' || reservation.status === 'paid';
+  const titleId = `reservation-${reservation.id}-title`;
+  return (
+    <article aria-labelledby={titleId} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h2 id={titleId} className="text-lg font-semibold text-gray-900">
+            <Link to={`/items/${reservation.item.id}`} className="hover:underline">
+              {reservation.item.title}
+            </Link>
+          </h2>
+          <p className="text-sm text-gray-700">{formatCents(reservation.amount_cents)}</p>
+        </div>
+        <ReservationStatusBadge status={reservation.status} />
+      </div>
+
+      {sale && (
+        <div className="mt-3 text-sm text-gray-800">
+          <Link to={`/sales/${sale.id}`} className="font-medium text-blue-700 hover:underline">
+            {sale.title}
+          </Link>
+          <p>{[sale.address, sale.city, sale.state].filter(Boolean).join(', ')}</p>
+          <p>
+            {formatDateRange(sale.start_date, sale.end_date)} · {formatTimeRange(sale.start_time, sale.end_time)}
+          </p>
+          {open && renderSaleActions && <div className="mt-2">{renderSaleActions(sale.id)}</div>}
+        </div>
+      )}
+
+      {reservation.status === 'pending' && (
+        <div className="mt-4 space-y-2">
+          <p className="text-sm text-gray-700">
+            Held for you until {new Date(reservation.expiresAt).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })}. Pay now to
+            get your pickup code.
+          </p>
+          <Button variant="success" disabled={pay.isPending} onClick={() => pay.mutate(reservation.id)}>
+            {pay.isPending ? 'Paying...' : `Pay ${formatCents(reservation.amount_cents)}`}
+          </Button>
+          {pay.isError && <Alert tone="error">{errorMessage(pay.error, 'Payment failed. Try again.')}</Alert>}
+        </div>
+      )}
+
+      {(reservation.status === 'paid' || reservation.status === 'collected') && reservation.pickup_code && (
+        <p className="mt-4 text-sm text-gray-800">
+          Pickup code:{' '}
+          <strong
+            className="font-mono text-xl tracking-widest text-gray-900"
+            aria-label={`Pickup code ${reservation.pickup_code.split('').join(' ')}`}
+          >
+            {reservation.pickup_code}
+          </strong>
+          {reservation.status === 'paid' && <span className="block text-gray-600">Show it to the host when you collect the item.</span>}
+        </p>
+      )}
+
+      {open && (
+        <div className="mt-3">
+          <Button variant="ghost" size="sm" disabled={cancel.isPending} onClick={() => cancel.mutate(reservation.id)}>
+            Cancel reservation
+          </Button>
+          {cancel.isError && <Alert tone="error">{errorMessage(cancel.error, 'Could not cancel the reservation.')}</Alert>}
+        </div>
+      )}
+
+      {reservation.status === 'collected' && !reservation.rated && <RatingForm reservationId={reservation.id} />}
+      {reservation.status === 'collected' && reservation.rated && <p className="mt-3 text-sm text-gray-700">Thanks for rating the host.</p>}
+    </article>
+  );
+}
+
+/** After a pickup: 1 to 5 stars for the host and an optional short review, once. */
+export function RatingForm({ reservationId }: { reservationId: number }) {
+  const rate = useRateReservation();
+  const [stars, setStars] = useState(0);
+  const [review, setReview] = useState('');
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (stars < 1) return;
+    rate.mutate({ id: reservationId, rating: { stars, review: review.trim() || null } });
+  };
+  return (
+    <form onSubmit={onSubmit} className="mt-4 space-y-2" aria-label="Rate the host">
+      <fieldset>
+        <legend className="text-sm font-medium text-gray-900">Rate the host</legend>
+        <div className="mt-1 flex gap-1">
+          {[1, 2, 3, 4, 5].map((value) => (
+            <label key={value} className="cursor-pointer">
+              <input
+                type="radio"
+                name={`stars-${reservationId}`}
+                value={value}
+                className="sr-only"
+                aria-label={value === 1 ? '1 star' : `${value} stars`}
+                checked={stars === value}
+                onChange={() => setStars(value)}
+              />
+              <span aria-hidden="true" className={value <= stars ? 'text-2xl text-amber-500' : 'text-2xl text-gray-300'}>
+                ★
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <label className="block text-sm text-gray-800">
+        Review (optional)
+        <textarea
+          className="mt-1 block w-full rounded-md border border-gray-300 p-2"
+          maxLength={500}
+          rows={2}
+          value={review}
+          onChange={(event) => setReview(event.target.value)}
+        />
+      </label>
+      <Button type="submit" size="sm" disabled={stars < 1 || rate.isPending}>
+        Submit rating
+      </Button>
+      {rate.isError && <Alert tone="error">{errorMessage(rate.error, 'Could not save your rating.')}</Alert>}
+    </form>
+  );
+}
