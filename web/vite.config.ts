@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { bundleBudget } from './scripts/bundle-budget.ts';
+import { precompress } from './scripts/precompress.ts';
 import { SummaryReporter } from './scripts/summary-reporter.ts';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
@@ -11,7 +12,7 @@ const src = fileURLToPath(new URL('./src', import.meta.url));
 const contracts = fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url));
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), bundleBudget({ maxInitialKiB: 170 })],
+  plugins: [react(), tailwindcss(), bundleBudget({ maxInitialKiB: 170 }), precompress()],
   resolve: {
     alias: [
       { find: /^@garage\/contracts$/, replacement: contracts },
