@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { conditionLabel, type Item } from '@garage/contracts';
+import { conditionLabel } from '@garage/contracts/constants';
+import type { Item } from '@garage/contracts';
 import { isNotFound } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';

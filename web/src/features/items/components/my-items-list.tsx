@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Item } from '@garage/contracts';
-import { conditionLabel } from '@garage/contracts';
+import { conditionLabel } from '@garage/contracts/constants';
 import { formatPrice } from '@/lib/format';
 import { ITEM_STATUS_LABELS } from '@/lib/item-status';
 import { ItemStatusBadge } from '@/components/item-status-badge';

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { MAX_IMAGES_PER_ITEM } from '@garage/contracts';
+import { MAX_IMAGES_PER_ITEM } from '@garage/contracts/constants';
 import { Button } from '@/components/ui/button';
 import { uploadImage } from '../api/upload-image';
 import { addPhotos, MAX_IMAGES_MESSAGE } from '../utils/add-photos';

@@ -1,4 +1,4 @@
-import { MONEY_BACK_DAYS, SUPPORT_RESPONSE_HOURS } from '@garage/contracts';
+import { MONEY_BACK_DAYS, SUPPORT_RESPONSE_HOURS } from '@garage/contracts/constants';
 
 export const PREMIUM_FEATURES = [
   {

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { PREMIUM_PRICE_CENTS, type PaymentsConfig } from '@garage/contracts';
+import { PREMIUM_PRICE_CENTS } from '@garage/contracts/constants';
+import type { PaymentsConfig } from '@garage/contracts';
 import { errorMessage } from '@/lib/api-client';
 import { refreshUntilPremium, useUser, type LoginRedirectState } from '@/lib/auth';
 import { formatPrice, formatTimestampDate } from '@/lib/format';

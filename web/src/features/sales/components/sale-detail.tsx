@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { Item, Sale } from '@garage/contracts';
-import { conditionLabel } from '@garage/contracts';
+import { conditionLabel } from '@garage/contracts/constants';
 import { isNotFound } from '@/lib/api-client';
 import { useUser, type LoginRedirectState } from '@/lib/auth';
 import { formatDateRange, formatPrice, formatRating, formatTimeRange, fullName, pluralize } from '@/lib/format';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { POPUP_DESCRIPTION_MAX, type Sale } from '@garage/contracts';
+import { POPUP_DESCRIPTION_MAX } from '@garage/contracts/constants';
+import type { Sale } from '@garage/contracts';
 import { formatDateRange, formatRating, formatTimeRange, fullName, pluralize, truncate } from '@/lib/format';
 import { salePlace } from '../utils/sale-place';
 

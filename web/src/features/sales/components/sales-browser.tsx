@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PREMIUM_RADIUS_CHOICES, RADIUS_CHOICES } from '@garage/contracts';
+import { PREMIUM_RADIUS_CHOICES, RADIUS_CHOICES } from '@garage/contracts/constants';
 import { useUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { pluralize } from '@/lib/format';

@@ -38,7 +38,7 @@ describe('Save this search', () => {
     renderScreen(<SaveSearchAction search={search} />);
     const opener = screen.getByRole('button', { name: 'Save this search' });
     await userEvent.click(opener);
-    const dialog = screen.getByRole('dialog', { name: 'Save This Search' });
+    const dialog = await screen.findByRole('dialog', { name: 'Save This Search' }); // loaded when opened
     const name = within(dialog).getByLabelText(/^Name/);
     expect(name).toHaveFocus();
     expect(name).toHaveValue('brass lamp');
@@ -87,7 +87,7 @@ describe('Save this search', () => {
     renderScreen(<SaveSearchAction search={{ ...search, q: 'the and', latitude: undefined, longitude: undefined }} />);
     const opener = screen.getByRole('button', { name: 'Save this search' });
     await userEvent.click(opener);
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('“the and” · Home & Garden · up to $30.00 · anywhere');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Search' }));
     expect(await within(dialog).findByText('Search text needs at least one word that can be searched')).toBeInTheDocument();

@@ -7,8 +7,8 @@ import {
   PREMIUM_RADIUS_CHOICES,
   RADIUS_CHOICES,
   conditionLabel,
-  type SearchResult,
-} from '@garage/contracts';
+} from '@garage/contracts/constants';
+import type { SearchResult } from '@garage/contracts';
 import { useUser } from '@/lib/auth';
 import { useGeolocation } from '@/hooks/use-geolocation';
 import { Button } from '@/components/ui/button';
