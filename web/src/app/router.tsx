@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, matchRoutes, Outlet, type RouteObject } from 'react-router-dom';
-import { ProtectedRoute, setUnauthorizedRedirect, type LoginRedirectState } from '@/lib/auth';
+import { ProtectedRoute } from '@/lib/auth';
 import { RootLayout } from '@/components/layout/root-layout';
 import { RouteError } from '@/components/layout/route-error';
 import { Spinner } from '@/components/ui/spinner';
@@ -113,8 +113,3 @@ export function preloadScreen(pathname: string): void {
 preloadScreen(window.location.pathname);
 
 export const router = createBrowserRouter(routes);
-
-// A 401 on any call ends the session; the visitor signs in again and comes back to the same page.
-setUnauthorizedRedirect((from) => {
-  void router.navigate('/login', { replace: true, state: { from, reason: 'expired' } satisfies LoginRedirectState });
-});

@@ -57,7 +57,7 @@ export function MySalesList() {
               <LinkButton to={`/sales/${sale.id}/edit`} variant="secondary" size="sm" aria-label={`Edit ${sale.title}`}>
                 Edit
               </LinkButton>
-              <LinkButton to={`/sales/${sale.id}/add-item`} variant="success" size="sm" aria-label={`Add an item to ${sale.title}`}>
+              <LinkButton to={`/sales/${sale.id}/add-item`} variant="success" size="sm" aria-label={`Add Item to ${sale.title}`}>
                 Add Item
               </LinkButton>
             </div>

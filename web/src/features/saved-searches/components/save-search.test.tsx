@@ -144,7 +144,7 @@ describe('Saved searches page', () => {
     expect(lamps).toHaveTextContent('“lamp” · Home & Garden · up to $50.00 · within 25 miles');
     expect(lamps).toHaveTextContent('2 alerts');
     expect(lamps).toHaveTextContent('Instant');
-    expect(within(lamps).getByRole('link', { name: 'Run Lamps' })).toHaveAttribute(
+    expect(within(lamps).getByRole('link', { name: 'Run search Lamps' })).toHaveAttribute(
       'href',
       '/search?q=lamp&category=Home+%26+Garden&maxPrice=50',
     );

@@ -48,7 +48,7 @@ function SavedSearchCard({ search, onEdit, onDelete }: { search: SavedSearch; on
         <dd className="text-gray-900">{search.emailEnabled ? 'On' : 'Off'}</dd>
       </dl>
       <div className="mt-auto flex flex-wrap gap-2 pt-4">
-        <LinkButton to={searchHref(search)} variant="secondary" size="sm" aria-label={`Run ${search.name}`}>
+        <LinkButton to={searchHref(search)} variant="secondary" size="sm" aria-label={`Run search ${search.name}`}>
           Run search
         </LinkButton>
         <Button variant="secondary" size="sm" aria-label={`Edit ${search.name}`} onClick={onEdit}>
