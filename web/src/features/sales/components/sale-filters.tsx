@@ -1,3 +1,5 @@
+import { useId, useState } from 'react';
+import { cn } from '@/lib/cn';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
 import type { SaleFilters as Filters } from '../api/get-sales';
@@ -12,21 +14,34 @@ interface SaleFiltersProps {
   errors?: FilterErrors;
 }
 
+/**
+ * The date, time and radius filters. On a phone they fold behind a "Filters" button (open when a
+ * filter is set or a value is wrong), so the results start above the fold; from `lg` up they show.
+ */
 export function SaleFilters({ filters, radiusChoices, onChange, onClear, isPremium, errors = {} }: SaleFiltersProps) {
   const active = Boolean(filters.startDate || filters.endDate || filters.startTime || filters.endTime);
+  const [open, setOpen] = useState(false);
+  const shown = open || Object.keys(errors).length > 0;
+  const panelId = useId();
   return (
-    <section aria-labelledby="sale-filters-heading" className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200">
-      <div className="mb-3 flex items-center justify-between">
+    <section aria-labelledby="sale-filters-heading" className="rounded-lg bg-white p-3 shadow-sm ring-1 ring-gray-200 lg:p-4">
+      <div className="flex items-center justify-between gap-2">
         <h2 id="sale-filters-heading" className="text-base font-semibold text-gray-900">
           Filters
+          {active && <span className="ml-2 text-sm font-normal text-gray-700">(on)</span>}
         </h2>
-        {active && (
-          <Button variant="ghost" size="sm" onClick={onClear}>
-            Clear Filters
+        <div className="flex items-center gap-1">
+          {active && (
+            <Button variant="ghost" size="sm" onClick={onClear}>
+              Clear Filters
+            </Button>
+          )}
+          <Button variant="secondary" size="sm" className="lg:hidden" aria-expanded={shown} aria-controls={panelId} onClick={() => setOpen(!shown)}>
+            {shown ? 'Hide filters' : 'Show filters'}
           </Button>
-        )}
+        </div>
       </div>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+      <div id={panelId} className={cn('mt-3 gap-4 sm:grid-cols-2 lg:grid lg:grid-cols-5', shown ? 'grid' : 'hidden')}>
         <TextField
           label="Start Date"
           type="date"

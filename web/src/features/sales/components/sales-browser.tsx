@@ -43,27 +43,6 @@ export function SalesBrowser({ renderSaleActions }: SalesBrowserProps) {
 
   return (
     <div className="space-y-5">
-      {geo.loading && (
-        <p className="text-sm text-gray-700" role="status">
-          Finding your location...
-        </p>
-      )}
-      {geo.error && (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
-        >
-          <div>
-            <p className="font-semibold">{geo.error}</p>
-            <p className="mt-1">Showing upcoming sales everywhere instead of nearby ones.</p>
-          </div>
-          <Button variant="secondary" size="sm" onClick={geo.retry}>
-            Try Again
-          </Button>
-        </div>
-      )}
-      {geo.position && <Alert tone="success">Showing garage sales within {filters.radius} miles of your location.</Alert>}
-
       <SaleFilters
         filters={filters}
         radiusChoices={radiusChoices}
@@ -99,12 +78,30 @@ export function SalesBrowser({ renderSaleActions }: SalesBrowserProps) {
         </div>
       </div>
 
+      {/* Location notices sit below the filters and the count, where the results appear: when
+          the browser answers, nothing above them moves (no layout shift). */}
+      {geo.error && (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+        >
+          <div>
+            <p className="font-semibold">{geo.error}</p>
+            <p className="mt-1">Showing upcoming sales everywhere instead of nearby ones.</p>
+          </div>
+          <Button variant="secondary" size="sm" onClick={geo.retry}>
+            Try Again
+          </Button>
+        </div>
+      )}
+      {geo.position && <Alert tone="success">Showing garage sales within {filters.radius} miles of your location.</Alert>}
+
       {!windowValid ? (
         <EmptyState title="Check the dates and times">
           <p>The end of the window must come after its start.</p>
         </EmptyState>
       ) : loading ? (
-        <Spinner label="Loading garage sales..." className="py-16" />
+        <Spinner label={geo.loading ? 'Finding your location...' : 'Loading garage sales...'} className="py-16" />
       ) : list.length === 0 ? (
         <EmptyState title="No garage sales found" icon="🏷️">
           <p>
