@@ -13,6 +13,7 @@ const src = fileURLToPath(new URL('./src', import.meta.url));
 // every schema costs a phone hundreds of milliseconds of main thread on the pages that need none.
 const contracts = fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url));
 const contractConstants = fileURLToPath(new URL('../libs/contracts/src/constants.ts', import.meta.url));
+const contractGeo = fileURLToPath(new URL('../libs/contracts/src/geo.ts', import.meta.url));
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), bundleBudget({ maxInitialKiB: 170 }), precompress()],
@@ -20,6 +21,7 @@ export default defineConfig({
     alias: [
       { find: /^@garage\/contracts$/, replacement: contracts },
       { find: /^@garage\/contracts\/constants$/, replacement: contractConstants },
+      { find: /^@garage\/contracts\/geo$/, replacement: contractGeo },
       { find: /^@\//, replacement: `${src}/` },
     ],
   },

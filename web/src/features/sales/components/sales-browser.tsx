@@ -9,7 +9,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
-import { useSales } from '../api/get-sales';
+import { useNearestSales, useSales } from '../api/get-sales';
 import { useSaleFilters } from '../hooks/use-sale-filters';
 import { saleFilterErrors } from '../utils/filter-window';
 import { SaleFilters } from './sale-filters';
@@ -40,6 +40,8 @@ export function SalesBrowser({ renderSaleActions }: SalesBrowserProps) {
   const sales = useSales({ ...filters, ...(geo.position ?? {}) }, { enabled: !geo.loading && windowValid });
   const list = sales.data ?? [];
   const loading = windowValid && (geo.loading || sales.isPending);
+  // No dead end: with nothing within the radius of a known place, the nearest sales further out.
+  const nearest = useNearestSales(filters, geo.position, { enabled: windowValid && !loading && list.length === 0 && !sales.isFetching });
 
   return (
     <div className="space-y-5">
@@ -103,15 +105,31 @@ export function SalesBrowser({ renderSaleActions }: SalesBrowserProps) {
       ) : loading ? (
         <Spinner label={geo.loading ? 'Finding your location...' : 'Loading garage sales...'} className="py-16" />
       ) : list.length === 0 ? (
-        <EmptyState title="No garage sales found" icon="🏷️">
-          <p>
-            Try widening the radius or changing the dates, or{' '}
-            <Link to="/create-sale" className="font-semibold text-blue-700 underline">
-              create a garage sale
-            </Link>{' '}
-            of your own.
-          </p>
-        </EmptyState>
+        <>
+          <EmptyState title="No garage sales found" icon="🏷️">
+            <p>
+              Try widening the radius or changing the dates, or{' '}
+              <Link to="/create-sale" className="font-semibold text-blue-700 underline">
+                create a garage sale
+              </Link>{' '}
+              of your own.
+            </p>
+          </EmptyState>
+          {nearest.data && nearest.data.length > 0 && (
+            <section aria-labelledby="nearest-sales-heading" className="space-y-3">
+              <h2 id="nearest-sales-heading" className="text-lg font-semibold text-gray-900">
+                Nearest garage sales beyond {filters.radius} miles
+              </h2>
+              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {nearest.data.map((sale) => (
+                  <li key={sale.id}>
+                    <SaleCard sale={sale} actions={renderSaleActions?.(sale, 'card')} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </>
       ) : view === 'map' ? (
         <Suspense fallback={<Spinner label="Loading map..." className="h-[28rem]" />}>
           <SalesMap sales={list} position={geo.position} renderSaleActions={renderSaleActions} />
