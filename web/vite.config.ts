@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { bundleBudget } from './scripts/bundle-budget.ts';
 import { precompress } from './scripts/precompress.ts';
+import { serviceWorker } from './scripts/service-worker.ts';
 import { SummaryReporter } from './scripts/summary-reporter.ts';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
@@ -16,7 +17,13 @@ const contractConstants = fileURLToPath(new URL('../libs/contracts/src/constants
 const contractGeo = fileURLToPath(new URL('../libs/contracts/src/geo.ts', import.meta.url));
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), bundleBudget({ maxInitialKiB: 170 }), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    bundleBudget({ maxInitialKiB: 170 }),
+    serviceWorker({ source: fileURLToPath(new URL('./src/service-worker.js', import.meta.url)) }),
+    precompress(),
+  ],
   resolve: {
     alias: [
       { find: /^@garage\/contracts$/, replacement: contracts },

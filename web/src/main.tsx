@@ -16,3 +16,11 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+// Installable and usable offline (src/service-worker.js): registered once the page has loaded, so
+// it never competes with the first visit's own downloads.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    void navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.warn('service worker not registered', error));
+  });
+}

@@ -14,6 +14,7 @@ import { useSaleFilters } from '../hooks/use-sale-filters';
 import { saleFilterErrors } from '../utils/filter-window';
 import { SaleFilters } from './sale-filters';
 import { SaleCard, type SaleActionsRenderer } from './sale-summary';
+import { Tag } from 'lucide-react';
 
 // Leaflet is the heaviest part of the page: it loads only when the map is shown.
 const SalesMap = lazy(() => import('./sales-map'));
@@ -106,7 +107,7 @@ export function SalesBrowser({ renderSaleActions }: SalesBrowserProps) {
         <Spinner label={geo.loading ? 'Finding your location...' : 'Loading garage sales...'} className="py-16" />
       ) : list.length === 0 ? (
         <>
-          <EmptyState title="No garage sales found" icon="🏷️">
+          <EmptyState title="No garage sales found" icon={<Tag />}>
             <p>
               Try widening the radius or changing the dates, or{' '}
               <Link to="/create-sale" className="font-semibold text-blue-700 underline">

@@ -18,6 +18,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useReserveItem } from '../api/reserve-item';
 import { useSearchItems, type ItemSearchParams } from '../api/search-items';
 import { SearchResultCard } from './search-result-card';
+import { Inbox, Search } from 'lucide-react';
 
 interface SearchForm {
   q: string;
@@ -149,13 +150,13 @@ export function ItemSearch({ renderSearchActions, renderResultActions }: ItemSea
       {renderSearchActions?.(search)}
 
       {search.q === '' ? (
-        <EmptyState title="Start Searching" icon="🔎">
+        <EmptyState title="Start Searching" icon={<Search />}>
           <p>Type what you are looking for to find it at garage sales near you.</p>
         </EmptyState>
       ) : results.isPending || (results.isFetching && results.isPlaceholderData) ? (
         <Spinner label="Searching items..." className="py-16" />
       ) : list.length === 0 ? (
-        <EmptyState title="No items found" icon="📭">
+        <EmptyState title="No items found" icon={<Inbox />}>
           <p>Try other words, a wider radius or fewer filters.</p>
         </EmptyState>
       ) : (
