@@ -1,6 +1,5 @@
-import { useId, useState } from 'react';
-import { cn } from '@/lib/cn';
 import { Button } from '@/components/ui/button';
+import { usePhoneCollapse } from '@/components/ui/phone-collapse';
 import { SelectField, TextField } from '@/components/ui/field';
 import type { SaleFilters as Filters } from '../api/get-sales';
 import type { FilterErrors } from '../utils/filter-window';
@@ -20,9 +19,7 @@ interface SaleFiltersProps {
  */
 export function SaleFilters({ filters, radiusChoices, onChange, onClear, isPremium, errors = {} }: SaleFiltersProps) {
   const active = Boolean(filters.startDate || filters.endDate || filters.startTime || filters.endTime);
-  const [open, setOpen] = useState(false);
-  const shown = open || Object.keys(errors).length > 0;
-  const panelId = useId();
+  const { toggle, panelId, panelClassName } = usePhoneCollapse({ forceOpen: Object.keys(errors).length > 0 });
   return (
     <section aria-labelledby="sale-filters-heading" className="rounded-lg bg-white p-3 shadow-sm ring-1 ring-gray-200 lg:p-4">
       <div className="flex items-center justify-between gap-2">
@@ -36,12 +33,10 @@ export function SaleFilters({ filters, radiusChoices, onChange, onClear, isPremi
               Clear Filters
             </Button>
           )}
-          <Button variant="secondary" size="sm" className="lg:hidden" aria-expanded={shown} aria-controls={panelId} onClick={() => setOpen(!shown)}>
-            {shown ? 'Hide filters' : 'Show filters'}
-          </Button>
+          {toggle}
         </div>
       </div>
-      <div id={panelId} className={cn('mt-3 gap-4 sm:grid-cols-2 lg:grid lg:grid-cols-5', shown ? 'grid' : 'hidden')}>
+      <div id={panelId} className={panelClassName('grid', 'mt-3 gap-4 sm:grid-cols-2 lg:grid-cols-5')}>
         <TextField
           label="Start Date"
           type="date"

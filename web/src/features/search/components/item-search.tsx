@@ -14,6 +14,7 @@ import { useGeolocation } from '@/hooks/use-geolocation';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField, TextField } from '@/components/ui/field';
+import { usePhoneCollapse } from '@/components/ui/phone-collapse';
 import { Spinner } from '@/components/ui/spinner';
 import { useReserveItem } from '../api/reserve-item';
 import { useSearchItems, type ItemSearchParams } from '../api/search-items';
@@ -88,6 +89,7 @@ export function ItemSearch({ renderSearchActions, renderResultActions }: ItemSea
   };
 
   const list = results.data ?? [];
+  const filtersPanel = usePhoneCollapse({ forceOpen: maxPriceError !== undefined });
 
   return (
     <div className="space-y-6">
@@ -105,7 +107,8 @@ export function ItemSearch({ renderSearchActions, renderResultActions }: ItemSea
             Search
           </Button>
         </div>
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="lg:hidden">{filtersPanel.toggle}</div>
+        <div id={filtersPanel.panelId} className={filtersPanel.panelClassName('grid', 'gap-4 sm:grid-cols-2 lg:grid-cols-4')}>
           <SelectField label="Category" value={form.category} onChange={(event) => set('category')(event.target.value)}>
             <option value="">All Categories</option>
             {CATEGORIES.map((category) => (
