@@ -104,7 +104,13 @@ export function SalesBrowser({ renderSaleActions }: SalesBrowserProps) {
           <p>The end of the window must come after its start.</p>
         </EmptyState>
       ) : loading ? (
-        <Spinner label={geo.loading ? 'Finding your location...' : 'Loading garage sales...'} className="py-16" />
+        // A new spinner once the location is known (keyed): the notice above it appears in its
+        // place instead of pushing the old one down (a layout shift).
+        <Spinner
+          key={geo.loading ? 'locating' : 'loading'}
+          label={geo.loading ? 'Finding your location...' : 'Loading garage sales...'}
+          className="py-16"
+        />
       ) : list.length === 0 ? (
         <>
           <EmptyState title="No garage sales found" icon={<Tag />}>
