@@ -26,13 +26,14 @@ describe('a stored token the server refuses', () => {
     sessionStore.reload();
     mockFetch({ 'GET /api/users/me': () => json({ error: 'Invalid or expired token' }, 401) });
     await openApp('/help');
-    expect(await screen.findByRole('heading', { level: 1, name: /How (it|Garage) works|Help/i })).toBeInTheDocument();
+    // Screens are lazy chunks: on a busy machine the first one takes a while to load.
+    expect(await screen.findByRole('heading', { level: 1, name: /How (it|Garage) works|Help/i }, { timeout: 5000 })).toBeInTheDocument();
 
     await refreshUser();
     expect(sessionStore.get().status).toBe('anonymous');
     expect(window.localStorage.getItem('token')).toBeNull();
     expect(window.location.pathname).toBe('/help');
-    expect((await screen.findAllByRole('link', { name: 'Sign In' })).length).toBeGreaterThan(0);
+    expect((await screen.findAllByRole('link', { name: 'Sign In' }, { timeout: 5000 })).length).toBeGreaterThan(0);
   });
 
   it('on a signed-in-only page sends them to sign in, told the session ended', async () => {
@@ -41,7 +42,7 @@ describe('a stored token the server refuses', () => {
     mockFetch({ 'GET /api/users/me': () => json({ error: 'Invalid or expired token' }, 401) });
     await openApp('/profile');
     await refreshUser();
-    expect(await screen.findByText('Your session has ended. Please sign in again.')).toBeInTheDocument();
+    expect(await screen.findByText('Your session has ended. Please sign in again.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/login');
   });
 });

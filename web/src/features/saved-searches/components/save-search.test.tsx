@@ -73,7 +73,7 @@ describe('Save this search', () => {
       frequency: 'daily',
       emailEnabled: false,
     });
-  });
+  }, 15_000); // many steps, and the dialog loads on demand: slow on a busy machine
 
   it('shows the server’s refusal of the words, and Escape cancels back to the button', async () => {
     signInAs(premium);
