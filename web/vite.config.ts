@@ -4,17 +4,31 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { bundleBudget } from './scripts/bundle-budget.ts';
+import { precompress } from './scripts/precompress.ts';
+import { serviceWorker } from './scripts/service-worker.ts';
 import { SummaryReporter } from './scripts/summary-reporter.ts';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
-// The contracts are consumed from source: no build of the lib is needed for the SPA.
+// The contracts are consumed from source: no build of the lib is needed for the SPA. Screens that
+// need only the spec's constants import `@garage/contracts/constants`, which has no zod: building
+// every schema costs a phone hundreds of milliseconds of main thread on the pages that need none.
 const contracts = fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url));
+const contractConstants = fileURLToPath(new URL('../libs/contracts/src/constants.ts', import.meta.url));
+const contractGeo = fileURLToPath(new URL('../libs/contracts/src/geo.ts', import.meta.url));
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), bundleBudget({ maxInitialKiB: 170 })],
+  plugins: [
+    react(),
+    tailwindcss(),
+    bundleBudget({ maxInitialKiB: 170 }),
+    serviceWorker({ source: fileURLToPath(new URL('./src/service-worker.js', import.meta.url)) }),
+    precompress(),
+  ],
   resolve: {
     alias: [
       { find: /^@garage\/contracts$/, replacement: contracts },
+      { find: /^@garage\/contracts\/constants$/, replacement: contractConstants },
+      { find: /^@garage\/contracts\/geo$/, replacement: contractGeo },
       { find: /^@\//, replacement: `${src}/` },
     ],
   },

@@ -1,6 +1,7 @@
-import { createReadStream, readdirSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -15,6 +16,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.jpeg': 'image/jpeg',
   '.gif': 'image/gif',
   '.webp': 'image/webp',
+  '.avif': 'image/avif',
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
   '.woff': 'font/woff',
@@ -22,16 +24,35 @@ const CONTENT_TYPES: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
 };
 
-interface Asset {
+/** Precompressed siblings the build writes (web/scripts/precompress.ts), best first. */
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+type Encoding = (typeof ENCODINGS)[number]['name'];
+
+/** Long-lived: Vite names everything under /assets/ by content hash, so a file there never changes. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** index.html, the manifest and the service worker: revalidated on every load (a 304 when unchanged). */
+export const REVALIDATE = 'no-cache';
+
+interface Variant {
   file: string;
   size: number;
+  etag: string;
+}
+
+interface Asset {
   contentType: string;
   cacheControl: string;
+  identity: Variant;
+  encoded: Partial<Record<Encoding, Variant>>;
 }
 
 /**
  * The built SPA, indexed once at start: only files that exist in the build can be served, so no
- * request path ever reaches the file system.
+ * request path ever reaches the file system. A file with a `.br`/`.gz` sibling is sent in the best
+ * encoding the browser accepts, without compressing anything per request.
  */
 export class WebAssets {
   private readonly assets = new Map<string, Asset>();
@@ -41,15 +62,21 @@ export class WebAssets {
   }
 
   /** Sends the file for `urlPath`, `index.html` for a deep link, or returns false (a 404). */
-  send(urlPath: string, reply: FastifyReply): boolean {
+  send(urlPath: string, request: FastifyRequest, reply: FastifyReply): boolean {
     const exact = this.assets.get(urlPath);
     const asset = exact ?? (path.extname(urlPath) === '' ? this.assets.get('/index.html') : undefined);
     if (!asset) return false;
-    void reply
-      .header('content-type', asset.contentType)
-      .header('content-length', asset.size)
-      .header('cache-control', asset.cacheControl)
-      .send(createReadStream(asset.file));
+    const encoding = negotiate(request.headers['accept-encoding'], asset);
+    const variant = encoding ? asset.encoded[encoding]! : asset.identity;
+    reply.header('content-type', asset.contentType).header('cache-control', asset.cacheControl).header('etag', variant.etag);
+    // Caches must keep one copy per encoding of anything that has more than one.
+    if (Object.keys(asset.encoded).length > 0) reply.header('vary', 'Accept-Encoding');
+    if (encoding) reply.header('content-encoding', encoding);
+    if (etagMatches(request.headers['if-none-match'], variant.etag)) {
+      void reply.code(304).send();
+      return true;
+    }
+    void reply.header('content-length', variant.size).send(createReadStream(variant.file));
     return true;
   }
 
@@ -60,14 +87,44 @@ export class WebAssets {
         this.scan(file);
         continue;
       }
+      // A compressed sibling is served as an encoding of its original, never under its own name.
+      if (ENCODINGS.some(({ suffix }) => file.endsWith(suffix)) && existsSync(file.replace(/\.(br|gz)$/, ''))) continue;
       const urlPath = `/${path.relative(this.root, file).split(path.sep).join('/')}`;
+      const encoded: Asset['encoded'] = {};
+      for (const { name, suffix } of ENCODINGS) {
+        if (existsSync(file + suffix)) encoded[name] = variant(file + suffix, name);
+      }
       this.assets.set(urlPath, {
-        file,
-        size: statSync(file).size,
         contentType: CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
-        // Vite names built assets by content hash: they never change, so they are cached for a year.
-        cacheControl: urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        cacheControl: urlPath.startsWith('/assets/') ? IMMUTABLE : REVALIDATE,
+        identity: variant(file),
+        encoded,
       });
     }
   }
+}
+
+function variant(file: string, encoding?: Encoding): Variant {
+  const hash = createHash('sha256').update(readFileSync(file)).digest('base64url').slice(0, 22);
+  return { file, size: statSync(file).size, etag: `"${hash}${encoding ? `-${encoding}` : ''}"` };
+}
+
+/** The best encoding the Accept-Encoding header allows (q > 0) that exists for this asset. */
+function negotiate(header: string | string[] | undefined, asset: Asset): Encoding | undefined {
+  if (!header) return undefined;
+  const accepted = new Map<string, number>();
+  for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
+    const [token, ...params] = part.trim().toLowerCase().split(';');
+    if (!token) continue;
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    accepted.set(token, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const allows = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  return ENCODINGS.find(({ name }) => asset.encoded[name] && allows(name))?.name;
+}
+
+function etagMatches(header: string | string[] | undefined, etag: string): boolean {
+  if (!header) return false;
+  const tags = (Array.isArray(header) ? header.join(',') : header).split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+  return tags.includes(etag) || tags.includes('*');
 }

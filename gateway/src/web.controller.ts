@@ -11,6 +11,6 @@ export class WebController {
   @Get('*')
   serve(@Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
     const urlPath = decodeURIComponent(request.url.split('?')[0]!);
-    if (urlPath.startsWith('/api/') || !this.assets.send(urlPath, reply)) throw notFound('Not found');
+    if (urlPath.startsWith('/api/') || !this.assets.send(urlPath, request, reply)) throw notFound('Not found');
   }
 }

@@ -42,6 +42,13 @@ describe('on a phone', () => {
   session.step('the sales list and a sale fit the screen', async (page) => {
     await page.getByText('Showing garage sales within 25 miles of your location.').waitFor();
     await page.locator('.leaflet-container').waitFor();
+    // The filters fold away: the results start above the fold, and the filters open on demand.
+    assert.equal(await page.getByLabel('Start Date').isVisible(), false, 'the filters are folded');
+    const count = await page.getByText(/garage sales? found$/).boundingBox();
+    assert.ok(count && count.y + count.height < 844, 'the results start above the fold');
+    await page.getByRole('button', { name: 'Show filters' }).tap();
+    await page.getByLabel('Start Date').waitFor();
+    await page.getByRole('button', { name: 'Hide filters' }).tap();
     await fitsTheScreen(page, 'browse map');
     await page.getByRole('button', { name: 'List View' }).click();
     await page.getByRole('link', { name: `View sale: ${saleTitle}` }).waitFor();

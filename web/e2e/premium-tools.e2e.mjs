@@ -7,7 +7,18 @@
  */
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
-import { api, audit, browserSession, createItem, createSale, eventually, isoDay, registerAccount, restoreSession } from './helpers.mjs';
+import {
+  api,
+  audit,
+  browserSession,
+  createItem,
+  createSale,
+  eventually,
+  isoDay,
+  registerAccount,
+  restoreSession,
+  uploadPng,
+} from './helpers.mjs';
 
 /** A call that may be refused (403 until the shopper service has heard of the upgrade). */
 async function answers(method, urlPath, token) {
@@ -35,6 +46,7 @@ describe('premium planning tools', () => {
   let shopper;
   let seller;
   const sales = {};
+  let savedPlanId;
 
   const card = (page, title) => page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
   const accountMenu = async (page, item) => {
@@ -200,6 +212,7 @@ describe('premium planning tools', () => {
     await page.getByRole('button', { name: 'Plan My Route' }).click();
     await page.waitForURL(/\/plan\/\d+$/);
     const planId = Number(new URL(page.url()).pathname.split('/').pop());
+    savedPlanId = planId;
 
     await page.getByRole('heading', { level: 1, name: `Tour ${stamp}` }).waitFor();
     const stops = page.getByRole('list', { name: 'Stops in driving order' }).getByRole('listitem');
@@ -246,6 +259,36 @@ describe('premium planning tools', () => {
       .getByRole('list', { name: 'Your route plans' })
       .getByRole('link', { name: `Tour ${stamp}`, exact: true })
       .waitFor();
+  });
+
+  session.step('a saved plan, its sales and their photos open without network', async (page) => {
+    const photo = await uploadPng(host, 80, 60);
+    await createItem(host, { garageSaleId: sales.lakeside.id, title: `Lantern ${stamp}`, imageUrls: [photo] });
+    await page.goto(`/plan/${savedPlanId}`);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    // Opened once under the service worker: the plan, its sales and their photos are kept.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: `Tour ${stamp}` }).waitFor();
+    await page.waitForFunction(
+      async ({ ids, photo }) => {
+        const kept = async (cache) => (await (await caches.open(cache)).keys()).map((request) => new URL(request.url).pathname);
+        const answers = await kept('garage-api');
+        return ids.every((id) => answers.includes(`/api/sales/${id}`)) && (await kept('garage-images')).includes(photo);
+      },
+      { ids: [sales.lakeside.id, sales.maple.id], photo },
+    );
+    await session.context.setOffline(true);
+    try {
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: `Tour ${stamp}` }).waitFor();
+      await page.getByRole('list', { name: 'Stops in driving order' }).getByRole('link', { name: titles.lakeside }).click();
+      await page.getByRole('heading', { level: 1, name: titles.lakeside }).waitFor();
+      const image = page.locator(`main img[src="${photo}"]`).first();
+      await image.scrollIntoViewIfNeeded();
+      await image.evaluate((element) => element.decode()); // rejects when the photo cannot be loaded
+    } finally {
+      await session.context.setOffline(false);
+    }
   });
 
   session.step('a free user gets the planner’s preview with an upgrade call; the server refuses the full plan', async (page) => {

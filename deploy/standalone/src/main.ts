@@ -30,6 +30,8 @@ const env = {
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   PORT: '0',
   HOST: '127.0.0.1',
+  // Links in emails and calendar files point where this process actually serves the product.
+  PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
 };
 const services: RunningService<unknown>[] = [];
 const gatewayEnv: Record<string, string | undefined> = {

@@ -18,6 +18,8 @@ const shared = {
   DATA_DIR: dataDir,
   JWT_PUBLIC_KEY: keys.publicKey,
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  // Links in emails and calendar files point at this stack's gateway, whatever its port.
+  PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${gatewayPort}`,
 };
 
 const children: ChildProcess[] = [];

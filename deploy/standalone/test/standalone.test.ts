@@ -80,6 +80,10 @@ describe('npm start (standalone topology)', () => {
       expect(login.status).toBe(200);
       const [, demoEmail, demoPassword] = /Demo account: (\S+) \/ (\S+)/.exec(second.output())!;
       expect((await post(`${second.url}/api/auth/login`, { email: demoEmail, password: demoPassword })).status).toBe(200);
+      // Links in calendar files (and emails) point where this product serves, whatever its port.
+      const [sale] = (await (await fetch(`${second.url}/api/sales`)).json()) as Array<{ id: number }>;
+      const calendar = await (await fetch(`${second.url}/api/sales/${sale!.id}/calendar.ics`)).text();
+      expect(calendar).toContain(`URL:http://localhost:${port}/sales/${sale!.id}`);
     } finally {
       expect(await stop(second.child)).toBe(0);
     }

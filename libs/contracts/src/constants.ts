@@ -117,3 +117,6 @@ export const RATE_LIMITS = {
   loginFailuresPerIp: { limit: 50, windowSeconds: 15 * 60 },
   registrationsPerIp: { limit: 20, windowSeconds: 60 * 60 },
 } as const;
+
+/** Sales one route plan may hold. */
+export const ROUTE_PLAN_MAX_SALES = 25;

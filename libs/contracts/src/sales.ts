@@ -132,6 +132,8 @@ export const saleSchema = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   item_count: z.number().int(),
+  /** Beyond the contract (extra fields are allowed): main photos of up to 4 of its unsold items. */
+  photo_urls: z.array(z.string()).optional(),
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
   phone: z.string().nullable(),

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { CATEGORIES, CONDITIONS, PREMIUM_MAX_RADIUS_MILES, DEFAULT_RADIUS_MILES, SALE_STATUSES } from './constants.js';
+import {
+  CATEGORIES,
+  CONDITIONS,
+  PREMIUM_MAX_RADIUS_MILES,
+  DEFAULT_RADIUS_MILES,
+  ROUTE_PLAN_MAX_SALES,
+  SALE_STATUSES,
+} from './constants.js';
 import { dateSchema, idSchema, money, plainString, requiredText, timeSchema } from './common.js';
 import { itemSchema } from './items.js';
 import { saleSchema } from './sales.js';
@@ -21,8 +28,6 @@ export const MAX_SAVED_SEARCHES = 50;
 export const ALERT_KINDS = ['match', 'sale_cancelled', 'sale_deleted', 'sale_changed', 'reservation'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
-/** Sales one route plan may hold. */
-export const ROUTE_PLAN_MAX_SALES = 25;
 export const DEFAULT_MINUTES_PER_STOP = 15;
 
 // ---------------------------------------------------------------- favourites

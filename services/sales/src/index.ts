@@ -3,6 +3,7 @@ import { salesConfig } from './config.js';
 import { OnItemChangedHandler } from './handlers/on-item-changed.handler.js';
 import { OnUserChangedHandler } from './handlers/on-user-changed.handler.js';
 import { Sales1763700000200 } from './migrations/1763700000200-sales.js';
+import { SalePhotos1764000000000 } from './migrations/1764000000000-sale-photos.js';
 import { SalesModule } from './sales.module.js';
 import { SaleLifecycleJob } from './sales/sale-lifecycle.job.js';
 
@@ -11,7 +12,7 @@ export const salesService: ServiceDefinition<typeof salesConfig> = {
   name: 'sales',
   config: salesConfig,
   module: SalesModule,
-  migrations: [Sales1763700000200],
+  migrations: [Sales1763700000200, SalePhotos1764000000000],
   handlers: (app) => [app.get(OnUserChangedHandler), app.get(OnItemChangedHandler)],
   onStart: async (app) => app.get(SaleLifecycleJob).start(),
 };

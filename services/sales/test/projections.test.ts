@@ -187,6 +187,45 @@ describe('the item count projection', () => {
   });
 });
 
+describe('the sale photos projection', () => {
+  it("lists the main photos of up to four of a sale's unsold items, following moves, sales and deletions", async () => {
+    const sale = (
+      await api()
+        .post('/api/sales')
+        .set(bearer())
+        .send(saleForm({ title: 'Photos' }))
+        .expect(201)
+    ).body.id as number;
+    const photoUrls = async () =>
+      (await api().get('/api/sales').expect(200)).body.find((found: { id: number }) => found.id === sale)?.photo_urls;
+    expect(await photoUrls()).toEqual([]);
+
+    const withPhotos = (id: number, urls: string[], saleId: number | null = sale) => ({ ...item(id, saleId), image_urls: urls });
+    await bus.publish('item.created', 1, withPhotos(101, ['/api/images/101-main.jpg', '/api/images/101-side.jpg']));
+    await bus.publish('item.created', 1, withPhotos(102, []));
+    for (const id of [103, 104, 105, 106]) await bus.publish('item.created', 1, withPhotos(id, [`/api/images/${id}.jpg`]));
+    await waitFor(async () => (await itemCount(sale)) === 6, 5000, 'six items');
+    // Only main photos, items without one skipped, four at most, oldest item first; visitors see them too.
+    expect(await photoUrls()).toEqual(['/api/images/101-main.jpg', '/api/images/103.jpg', '/api/images/104.jpg', '/api/images/105.jpg']);
+    expect((await saleOf(sale)).photo_urls).toEqual([
+      '/api/images/101-main.jpg',
+      '/api/images/103.jpg',
+      '/api/images/104.jpg',
+      '/api/images/105.jpg',
+    ]);
+
+    await bus.publish('item.updated', 2, { ...withPhotos(101, ['/api/images/101-main.jpg']), is_sold: true });
+    await bus.publish('item.deleted', 2, { id: 103, user_id: HOST, garage_sale_id: sale, image_urls: ['/api/images/103.jpg'] });
+    await bus.publish('item.updated', 2, withPhotos(104, ['/api/images/104.jpg'], null));
+    await bus.publish('item.updated', 2, withPhotos(105, ['/api/images/105-new.jpg']));
+    await waitFor(
+      async () => JSON.stringify(await photoUrls()) === JSON.stringify(['/api/images/105-new.jpg', '/api/images/106.jpg']),
+      5000,
+      'photos after a sale, a deletion, a move and a new main photo',
+    );
+  });
+});
+
 describe('with the auth service (stack topology)', () => {
   it("shows a seller's profile change on their sales within a second", async () => {
     const registered = await request(auth.url)

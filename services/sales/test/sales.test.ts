@@ -69,6 +69,7 @@ describe('POST /api/sales', () => {
       latitude: 34.0901,
       longitude: -118.4065,
       item_count: 0,
+      photo_urls: [],
       first_name: 'Grace',
       last_name: 'Hopper',
       phone: '(555) 123-4567',

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { GEOLOCATION } from '@garage/contracts';
+import { GEOLOCATION } from '@garage/contracts/constants';
 
 export interface Coordinates {
   latitude: number;

@@ -1,13 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, buildUrl, errorMessage } from './api-client';
-import { logout, sessionStore, setUnauthorizedRedirect } from './auth';
+import { logout, sessionStore } from './auth';
 import { json, mockFetch, signInAs } from '@/test/render';
 
 describe('api client', () => {
-  const redirect = vi.fn();
   beforeEach(() => {
-    redirect.mockReset();
-    setUnauthorizedRedirect(redirect);
     window.history.pushState({}, '', '/my-items?status=sold');
   });
   afterEach(() => {
@@ -31,7 +28,7 @@ describe('api client', () => {
     expect(calls[0].headers.get('Authorization')).toBeNull();
   });
 
-  it('signs out on a 401 and sends the user to /login remembering the page', async () => {
+  it('signs out on a 401, marking the session as ended by the server', async () => {
     signInAs();
     mockFetch({ 'GET /api/items/my-items': () => json({ error: 'Invalid or expired token' }, 401) });
     const failure = await api.get('/api/items/my-items').catch((error: unknown) => error);
@@ -40,22 +37,23 @@ describe('api client', () => {
     expect(sessionStore.get()).toEqual({ status: 'anonymous', token: null, user: null, expired: true });
     expect(window.localStorage.getItem('token')).toBeNull();
     expect(window.localStorage.getItem('user')).toBeNull();
-    expect(redirect).toHaveBeenCalledTimes(1);
-    expect(redirect).toHaveBeenCalledWith('/my-items?status=sold');
   });
 
   it('signs out once when several calls fail together', async () => {
     signInAs();
+    const changes = vi.fn();
+    const unsubscribe = sessionStore.subscribe(changes);
     mockFetch({ 'GET /api/sales': () => json({ error: 'expired' }, 401) });
     await Promise.allSettled([api.get('/api/sales'), api.get('/api/sales'), api.get('/api/sales')]);
-    expect(redirect).toHaveBeenCalledTimes(1);
+    unsubscribe();
+    expect(changes).toHaveBeenCalledTimes(1);
   });
 
-  it('a 401 without a token (wrong password) does not redirect', async () => {
+  it('a 401 without a token (wrong password) does not end a session', async () => {
     mockFetch({ 'POST /api/auth/login': () => json({ error: 'Invalid email or password' }, 401) });
     const failure = await api.post('/api/auth/login', {}, { auth: false }).catch((error: unknown) => error);
     expect(errorMessage(failure, 'Login failed')).toBe('Invalid email or password');
-    expect(redirect).not.toHaveBeenCalled();
+    expect(sessionStore.get().expired).toBeUndefined();
   });
 
   it('turns validation details into field errors', async () => {

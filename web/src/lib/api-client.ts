@@ -32,6 +32,14 @@ export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }
 
+/**
+ * A page address whose id is not a record id (`/sales/abc`) names nothing: it is answered as the
+ * API answers a missing record (404 with its text), without a call the API would refuse as a 400.
+ */
+export function requireRecordId(id: string, notFoundText: string): Promise<string> {
+  return /^[1-9]\d{0,15}$/.test(id) ? Promise.resolve(id) : Promise.reject(new ApiError(404, notFoundText));
+}
+
 interface ClientConfig {
   getToken: () => string | null;
   onUnauthorized: () => void;

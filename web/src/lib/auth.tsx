@@ -54,21 +54,14 @@ export const sessionStore = {
   },
 };
 
-let onSignedOutByServer: (from: string) => void = () => {};
-
-/** The app decides how to reach /login (the router lives in app/). */
-export function setUnauthorizedRedirect(handler: (from: string) => void): void {
-  onSignedOutByServer = handler;
-}
-
 configureApiClient({
   getToken: () => state.token,
+  // The session ends where the visitor is: a public page stays (as a visitor sees it), and a
+  // signed-in-only page sends them to sign in through ProtectedRoute, told the session ended.
   onUnauthorized: () => {
     if (!state.token) return; // several calls may fail at once: sign out once
     clearSession();
     setState({ status: 'anonymous', token: null, user: null, expired: true });
-    const { pathname, search, hash } = window.location;
-    if (pathname !== '/login') onSignedOutByServer(`${pathname}${search}${hash}`);
   },
 });
 

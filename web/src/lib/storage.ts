@@ -39,8 +39,13 @@ export function writeStoredUser(user: User): void {
   safeStorage()?.setItem(USER_KEY, JSON.stringify(user));
 }
 
+/** The service worker's copy of API answers (src/service-worker.js, `API_CACHE`). */
+export const OFFLINE_API_CACHE = 'garage-api';
+
 export function clearSession(): void {
   const storage = safeStorage();
   storage?.removeItem(TOKEN_KEY);
   storage?.removeItem(USER_KEY);
+  // What the last user saw (plans, addresses) is not left for the next one on this device.
+  if (typeof caches !== 'undefined') void caches.delete(OFFLINE_API_CACHE).catch(() => undefined);
 }

@@ -2,19 +2,19 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 /**
- * This service's projection of which sale each item sits in, from the items service's events; the
- * sale's `item_count` is counted from it. Each row keeps the item's version, so a stale event never
+ * This service's projection of which sale each item sits in, and its main photo, from the items
+ * service's events; the sale's `item_count` and `photo_urls` are read from it. Each row keeps the item's version, so a stale event never
  * moves an item back, and a deleted item stays as a tombstone, so a late update cannot revive it.
  */
 @Injectable()
 export class SaleItemsRepository {
-  /** The item is now in `saleId` (or in no sale): moving it changes both sales' counts. */
-  async place(manager: EntityManager, itemId: number, saleId: number | null, version: number): Promise<void> {
+  /** The item is now in `saleId` (or in no sale) with this main photo: moving it changes both sales. */
+  async place(manager: EntityManager, itemId: number, saleId: number | null, version: number, photoUrl: string | null): Promise<void> {
     await manager.query(
-      `INSERT INTO sale_items (item_id, sale_id, version) VALUES ($1, $2, $3)
-       ON CONFLICT (item_id) DO UPDATE SET sale_id = EXCLUDED.sale_id, version = EXCLUDED.version
+      `INSERT INTO sale_items (item_id, sale_id, version, photo_url) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (item_id) DO UPDATE SET sale_id = EXCLUDED.sale_id, version = EXCLUDED.version, photo_url = EXCLUDED.photo_url
        WHERE NOT sale_items.deleted AND sale_items.version < EXCLUDED.version`,
-      [itemId, saleId, version],
+      [itemId, saleId, version, photoUrl],
     );
   }
 
@@ -22,7 +22,7 @@ export class SaleItemsRepository {
   async remove(manager: EntityManager, itemId: number, version: number): Promise<void> {
     await manager.query(
       `INSERT INTO sale_items (item_id, sale_id, version, deleted) VALUES ($1, NULL, $2, true)
-       ON CONFLICT (item_id) DO UPDATE SET sale_id = NULL, deleted = true,
+       ON CONFLICT (item_id) DO UPDATE SET sale_id = NULL, deleted = true, photo_url = NULL,
          version = greatest(sale_items.version, EXCLUDED.version)`,
       [itemId, version],
     );

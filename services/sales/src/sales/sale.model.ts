@@ -27,6 +27,8 @@ export interface SaleRecord {
 /** A sale with what the projections add: the seller's details and the item count. */
 export interface SaleView extends SaleRecord {
   item_count: number;
+  /** The main photos of a few of its items (not sold), oldest item first. */
+  photo_urls: string[];
   first_name: string | null;
   last_name: string | null;
   phone: string | null;
@@ -57,6 +59,7 @@ export function toSale(view: SaleView, signedIn: boolean): Sale {
     latitude: view.latitude,
     longitude: view.longitude,
     item_count: view.item_count,
+    photo_urls: view.photo_urls,
     first_name: signedIn ? view.first_name : null,
     last_name: signedIn ? view.last_name : null,
     phone: signedIn ? view.phone : null,

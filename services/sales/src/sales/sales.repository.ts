@@ -38,8 +38,13 @@ const RECORD_COLUMNS = `s.id, s.user_id, s.title, s.description, s.address, s.ci
   to_char(s.start_time, 'HH24:MI') AS start_time, to_char(s.end_time, 'HH24:MI') AS end_time,
   s.status, s.latitude, s.longitude, s.version`;
 
+/** How many of its items' photos a sale in a list shows (cards and map popups). */
+export const SALE_PHOTOS = 4;
+
 const VIEW_COLUMNS = `${RECORD_COLUMNS},
   (SELECT count(*)::int FROM sale_items i WHERE i.sale_id = s.id AND NOT i.deleted) AS item_count,
+  ARRAY(SELECT i.photo_url FROM sale_items i WHERE i.sale_id = s.id AND NOT i.deleted AND i.photo_url IS NOT NULL
+    ORDER BY i.item_id LIMIT ${SALE_PHOTOS}) AS photo_urls,
   u.first_name, u.last_name, u.phone, u.rating::float8 AS rating`;
 
 /** The instant a sale ends: its end date and end time read in its zone. */

@@ -69,6 +69,17 @@ describe('Header', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const mobile = screen.getByRole('navigation', { name: 'Mobile' });
     expect(within(mobile).getByRole('link', { name: 'Profile Settings' })).toBeInTheDocument();
+    // Grouped, each group named by its heading.
+    const groups = within(mobile).getAllByRole('group');
+    const linksOf = (name: string) =>
+      within(groups.find((group) => group.getAttribute('aria-labelledby') && within(group).queryByText(name, { selector: 'p' }))!)
+        .getAllByRole('link')
+        .map((link) => link.textContent);
+    expect(linksOf('Shop')).toEqual(['Browse Garage Sales', 'Search for Items']);
+    expect(linksOf('Host')).toEqual(['My Garage Sales', 'My Items', 'Host a Garage Sale']);
+    expect(linksOf('Plan')).toEqual(['Saved', 'Saved Searches', 'Route Planner', 'Alerts']);
+    expect(linksOf('Account')).toEqual(['Profile Settings', 'Upgrade to Premium']);
+    expect(within(mobile).getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
     within(mobile).getByRole('link', { name: 'My Items' }).focus();
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();

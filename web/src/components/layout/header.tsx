@@ -16,6 +16,49 @@ const memberLinks = [
   { to: '/my-items', label: 'My Items' },
 ];
 
+/**
+ * The phone menu in groups (shopping, hosting, planning, account), so a long list reads at a
+ * glance; the same destinations as the desktop header and its account menu.
+ */
+function mobileGroups(user: ReturnType<typeof useUser>) {
+  const shop = { id: 'shop', title: 'Shop', links: publicLinks };
+  if (!user) {
+    return [
+      shop,
+      {
+        id: 'account',
+        title: 'Account',
+        links: [
+          { to: '/login', label: 'Sign In' },
+          { to: '/register', label: 'Get Started' },
+        ],
+      },
+    ];
+  }
+  return [
+    shop,
+    { id: 'host', title: 'Host', links: [...memberLinks, { to: '/create-sale', label: 'Host a Garage Sale' }] },
+    {
+      id: 'plan',
+      title: 'Plan',
+      links: [
+        { to: '/saved', label: 'Saved' },
+        { to: '/saved-searches', label: 'Saved Searches' },
+        { to: '/plan', label: 'Route Planner' },
+        { to: '/alerts', label: 'Alerts' },
+      ],
+    },
+    {
+      id: 'account',
+      title: 'Account',
+      links: [
+        { to: '/profile', label: 'Profile Settings' },
+        ...(user.isPremium ? [] : [{ to: '/subscribe', label: 'Upgrade to Premium' }]),
+      ],
+    },
+  ];
+}
+
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
     'rounded-md px-3 py-2 text-sm font-medium',
@@ -116,53 +159,36 @@ export function Header() {
                 {user.isPremium && <Badge tone="purple">Premium</Badge>}
               </p>
             )}
-            {links.map((link) => (
-              <NavLink key={link.to} to={link.to} className={navLinkClass}>
-                {link.label}
-              </NavLink>
-            ))}
-            {user ? (
-              <>
-                <NavLink to="/create-sale" className={navLinkClass}>
-                  Host a Garage Sale
-                </NavLink>
-                <NavLink to="/profile" className={navLinkClass}>
-                  Profile Settings
-                </NavLink>
-                <NavLink to="/saved" className={navLinkClass}>
-                  Saved
-                </NavLink>
-                <NavLink to="/saved-searches" className={navLinkClass}>
-                  Saved Searches
-                </NavLink>
-                <NavLink to="/plan" className={navLinkClass}>
-                  Route Planner
-                </NavLink>
-                <NavLink to="/alerts" className={navLinkClass}>
-                  Alerts
-                </NavLink>
-                {!user.isPremium && (
-                  <NavLink to="/subscribe" className={navLinkClass}>
-                    Upgrade to Premium
+            {mobileGroups(user).map((group) => (
+              <div
+                key={group.title}
+                role="group"
+                aria-labelledby={`mobile-group-${group.id}`}
+                className="border-t border-gray-100 pt-2 first:border-t-0 first:pt-0"
+              >
+                <p id={`mobile-group-${group.id}`} className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-gray-600">
+                  {group.title}
+                </p>
+                {group.links.map((link) => (
+                  <NavLink
+                    key={link.to}
+                    to={link.to}
+                    state={link.to === '/login' ? loginState : undefined}
+                    className={(state) => cn(navLinkClass(state), 'block')}
+                  >
+                    {link.label}
                   </NavLink>
-                )}
-                <button
-                  type="button"
-                  onClick={signOut}
-                  className="rounded-md px-3 py-2 text-left text-sm font-medium text-gray-700 hover:bg-gray-100"
-                >
-                  Sign Out
-                </button>
-              </>
-            ) : (
-              <>
-                <NavLink to="/login" state={loginState} className={navLinkClass}>
-                  Sign In
-                </NavLink>
-                <NavLink to="/register" className={navLinkClass}>
-                  Get Started
-                </NavLink>
-              </>
+                ))}
+              </div>
+            ))}
+            {user && (
+              <button
+                type="button"
+                onClick={signOut}
+                className="rounded-md border-t border-gray-100 px-3 py-2 text-left text-sm font-medium text-gray-700 hover:bg-gray-100"
+              >
+                Sign Out
+              </button>
             )}
           </nav>
         </div>

@@ -32,7 +32,9 @@ export function RootLayout() {
         Skip to main content
       </a>
       <Header />
-      <main ref={mainRef} id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* At least a screen tall: the footer starts below the fold, so a page filling in as its
+          code and data arrive never pushes it around in view (layout shift). */}
+      <main ref={mainRef} id="main" tabIndex={-1} className="min-h-screen flex-1 focus:outline-none">
         <Outlet />
       </main>
       <Footer />

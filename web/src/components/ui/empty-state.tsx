@@ -1,6 +1,10 @@
 import type { ReactNode } from 'react';
 
-/** A message in place of content; `asPageHeading` when it is all the page has (not-found screens). */
+/**
+ * A message in place of content; `asPageHeading` when it is all the page has (not-found screens).
+ * The icon is an SVG of the set shipped with the app (lucide-react), never an emoji: emoji are
+ * empty boxes on devices without an emoji font.
+ */
 export function EmptyState({
   title,
   children,
@@ -16,7 +20,7 @@ export function EmptyState({
   return (
     <div className="rounded-lg border border-dashed border-gray-300 bg-white px-6 py-12 text-center">
       {icon && (
-        <div aria-hidden="true" className="mb-3 text-4xl">
+        <div aria-hidden="true" className="mb-3 flex justify-center text-gray-500 [&>svg]:h-10 [&>svg]:w-10">
           {icon}
         </div>
       )}

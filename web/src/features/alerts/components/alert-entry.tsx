@@ -1,15 +1,23 @@
+import { Ban, Bell, Clock, Receipt, Search, Trash2, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { Alert, AlertKind } from '@garage/contracts';
 import { cn } from '@/lib/cn';
 import { formatAlertTime } from '../utils/alert-time';
 
-const icons: Record<AlertKind, string> = { match: '🔎', sale_cancelled: '🚫', sale_deleted: '🗑️', sale_changed: '🕒', reservation: '🧾' };
+const icons: Record<AlertKind, LucideIcon> = {
+  match: Search,
+  sale_cancelled: Ban,
+  sale_deleted: Trash2,
+  sale_changed: Clock,
+  reservation: Receipt,
+};
 
 /**
  * One alert: what happened, when, and a link to the item or sale (none once the sale is deleted).
  * Following the link marks it read.
  */
 export function AlertEntry({ alert, onOpen, compact = false }: { alert: Alert; onOpen: (alert: Alert) => void; compact?: boolean }) {
+  const Icon = icons[alert.kind] ?? Bell;
   const title = (
     <>
       {!alert.read && <span className="sr-only">Unread: </span>}
@@ -18,9 +26,7 @@ export function AlertEntry({ alert, onOpen, compact = false }: { alert: Alert; o
   );
   return (
     <div className={cn('flex gap-3', compact ? 'px-4 py-3' : 'p-4', !alert.read && 'bg-blue-50')}>
-      <span aria-hidden="true" className="text-lg leading-6">
-        {icons[alert.kind] ?? '🔔'}
-      </span>
+      <Icon aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-gray-600" />
       <div className="min-w-0 flex-1">
         <p className={cn('text-sm', alert.read ? 'font-medium text-gray-800' : 'font-semibold text-gray-900')}>
           {alert.link ? (

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { PASSWORD_MIN_LENGTH } from '@garage/contracts';
+import { PASSWORD_MIN_LENGTH } from '@garage/contracts/constants';
 import { errorMessage } from '@/lib/api-client';
 import { register } from '@/lib/auth';
 import { serverFieldErrors, type FieldErrors } from '@/lib/form';

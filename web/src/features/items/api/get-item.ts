@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Item } from '@garage/contracts';
-import { api } from '@/lib/api-client';
+import { api, requireRecordId } from '@/lib/api-client';
 
-export function getItem(id: string, signal?: AbortSignal): Promise<Item> {
+export async function getItem(id: string, signal?: AbortSignal): Promise<Item> {
+  await requireRecordId(id, 'Item not found');
   return api.get<Item>(`/api/items/${encodeURIComponent(id)}`, { signal });
 }
 

@@ -11,12 +11,13 @@ import { useItem } from '../api/get-item';
 import { useUpdateItem } from '../api/update-item';
 import { itemToFormValues, validateItemUpdate } from '../utils/item-form-values';
 import { ItemForm } from './item-form';
+import { TriangleAlert } from 'lucide-react';
 
 export const DELETE_ITEM_CONFIRMATION = 'Are you sure you want to delete this item? This action cannot be undone.';
 
 function UnableToEdit({ message }: { message: string }) {
   return (
-    <EmptyState title="Unable to Edit Item" icon="⚠️">
+    <EmptyState title="Unable to Edit Item" icon={<TriangleAlert />}>
       <p>{message}</p>
       <p className="mt-4">
         <LinkButton to="/my-sales">Back to My Garage Sales</LinkButton>

@@ -33,12 +33,29 @@ describe('Item detail', () => {
     expect(within(box).getByText('Fri, Jun 14, 2030 - Sat, Jun 15, 2030')).toBeInTheDocument();
     expect(within(box).getByText('8:00 AM - 4:00 PM')).toBeInTheDocument();
 
-    // Main photo plus four thumbnails, all lazy.
-    const thumbnails = within(screen.getByRole('list', { name: 'Photos' })).getAllByRole('button');
-    expect(thumbnails).toHaveLength(5);
-    for (const image of document.querySelectorAll('img')) expect(image).toHaveAttribute('loading', 'lazy');
+    // The main photo, fetched first with its size reserved, plus the four other photos as lazy
+    // thumbnails: the main one is never repeated among them.
+    const main = screen.getByRole('img', { name: 'Oak Dining Table, photo 1 of 5' });
+    expect(main).not.toHaveAttribute('loading');
+    expect(main).toHaveAttribute('width', '800');
+    expect(main).toHaveAttribute('height', '600');
+    const thumbnails = () => within(screen.getByRole('list', { name: 'More photos' })).getAllByRole('button');
+    expect(thumbnails().map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Show photo 2',
+      'Show photo 3',
+      'Show photo 4',
+      'Show photo 5',
+    ]);
+    for (const button of thumbnails())
+      expect(within(button).getByRole('presentation', { hidden: true })).toHaveAttribute('loading', 'lazy');
     await userEvent.click(screen.getByRole('button', { name: 'Show photo 3' }));
     expect(screen.getByRole('img', { name: 'Oak Dining Table, photo 3 of 5' })).toHaveAttribute('src', '/p/3.jpg');
+    expect(thumbnails().map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Show photo 1',
+      'Show photo 2',
+      'Show photo 4',
+      'Show photo 5',
+    ]);
   });
 
   it('does not strike through an original price that is not higher', async () => {

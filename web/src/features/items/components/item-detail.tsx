@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { conditionLabel, type Item } from '@garage/contracts';
+import { conditionLabel } from '@garage/contracts/constants';
+import type { Item } from '@garage/contracts';
 import { isNotFound } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
@@ -13,6 +14,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { useItem } from '../api/get-item';
 import { ItemGallery } from './item-gallery';
+import { SearchX } from 'lucide-react';
 
 const banners: Record<Exclude<ItemStatus, 'in_sale'>, { text: string; className: string }> = {
   sold: { text: 'Sold', className: 'bg-red-100 text-red-900 ring-red-300' },
@@ -108,7 +110,7 @@ export function ItemDetail({ itemId, renderTitleActions }: ItemDetailProps) {
   if (itemQuery.isError) {
     if (isNotFound(itemQuery.error)) {
       return (
-        <EmptyState title="Item Not Found" icon="🔍" asPageHeading>
+        <EmptyState title="Item Not Found" icon={<SearchX />} asPageHeading>
           <title>Item Not Found | Garage</title>
           <p>This item does not exist or has been removed.</p>
           <p className="mt-4">

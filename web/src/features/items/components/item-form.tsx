@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { CATEGORIES, CONDITIONS, conditionLabel } from '@garage/contracts';
+import { CATEGORIES, CONDITIONS, conditionLabel } from '@garage/contracts/constants';
 import { serverFieldErrors, type FieldErrors, type Validation } from '@/lib/form';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';

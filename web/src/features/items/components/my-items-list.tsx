@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Item } from '@garage/contracts';
-import { conditionLabel } from '@garage/contracts';
+import { conditionLabel } from '@garage/contracts/constants';
 import { formatPrice } from '@/lib/format';
 import { ITEM_STATUS_LABELS } from '@/lib/item-status';
 import { ItemStatusBadge } from '@/components/item-status-badge';
@@ -14,6 +14,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useDeleteItem } from '../api/delete-item';
 import { useMyItems } from '../api/get-my-items';
 import { categoriesOf, filterItems, noItemFilters, type ItemFilters } from '../utils/filter-items';
+import { Package } from 'lucide-react';
 
 export const DELETE_FROM_LIST_CONFIRMATION =
   'Are you sure you want to delete this item? It will also be removed from any garage sale it is part of. This action cannot be undone.';
@@ -90,7 +91,7 @@ export function MyItemsList() {
 
   if (items.length === 0) {
     return (
-      <EmptyState title="No items yet" icon="📦">
+      <EmptyState title="No items yet" icon={<Package />}>
         <p>List the things you want to sell, then add them to a garage sale.</p>
         <p className="mt-4">
           <LinkButton to="/create-item">Add Your First Item</LinkButton>

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { MAX_IMAGES_PER_ITEM } from '@garage/contracts';
+import { MAX_IMAGES_PER_ITEM } from '@garage/contracts/constants';
 import { Button } from '@/components/ui/button';
 import { uploadImage } from '../api/upload-image';
 import { addPhotos, MAX_IMAGES_MESSAGE } from '../utils/add-photos';
@@ -117,7 +117,8 @@ export function PhotoPicker({ urls, onChange, onBusyChange, error }: PhotoPicker
           JPG, PNG or GIF, up to {MAX_IMAGES_PER_ITEM} photos ({urls.length} of {MAX_IMAGES_PER_ITEM} used). Photos are resized to fit
           800×600 before upload. The first photo is the main photo.
         </p>
-        {full && <p className="mt-2 text-sm font-medium text-amber-900">{MAX_IMAGES_MESSAGE}</p>}
+        {/* Said once: when the last upload already reported the limit, the alert below says it. */}
+        {full && !messages.includes(MAX_IMAGES_MESSAGE) && <p className="mt-2 text-sm font-medium text-amber-900">{MAX_IMAGES_MESSAGE}</p>}
         {uploading && (
           <p role="status" className="mt-2 text-sm text-gray-800">
             Uploading photos...

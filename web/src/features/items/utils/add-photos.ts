@@ -1,4 +1,4 @@
-import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_ITEM } from '@garage/contracts';
+import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_ITEM } from '@garage/contracts/constants';
 import { errorMessage } from '@/lib/api-client';
 import type { ShrunkImage } from './shrink-image';
 

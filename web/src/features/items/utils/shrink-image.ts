@@ -1,4 +1,4 @@
-import { IMAGE_MAX_HEIGHT, IMAGE_MAX_WIDTH, IMAGE_QUALITY, MAX_IMAGE_BYTES } from '@garage/contracts';
+import { IMAGE_MAX_HEIGHT, IMAGE_MAX_WIDTH, IMAGE_QUALITY, MAX_IMAGE_BYTES } from '@garage/contracts/constants';
 
 /**
  * Photos are shrunk in the browser before upload (spec section 5): scaled down to fit within

@@ -1,17 +1,18 @@
-import { MONEY_BACK_DAYS, SUPPORT_RESPONSE_HOURS } from '@garage/contracts';
+import { Bell, Car, MapPin, MessageCircle, Route, ShoppingCart } from 'lucide-react';
+import { MONEY_BACK_DAYS, SUPPORT_RESPONSE_HOURS } from '@garage/contracts/constants';
 
 export const PREMIUM_FEATURES = [
   {
-    icon: '🛒',
+    icon: ShoppingCart,
     title: 'Reserve & Pay in Advance',
     text: 'Reserve items before the sale opens. Reservations are paid upfront and collected during sale hours.',
   },
-  { icon: '🔔', title: 'Saved Searches & Alerts', text: 'Save what you are looking for and get an alert when it shows up nearby.' },
-  { icon: '📍', title: 'Wider Search Radius', text: 'Search up to 100 miles away instead of 50.' },
-  { icon: '🗺️', title: 'Route Optimization', text: 'Plan the fastest route through the sales you want to visit.' },
-  { icon: '🚗', title: 'Multi-Stop Planning', text: 'Line up several sales in one trip and never miss an opening time.' },
+  { icon: Bell, title: 'Saved Searches & Alerts', text: 'Save what you are looking for and get an alert when it shows up nearby.' },
+  { icon: MapPin, title: 'Wider Search Radius', text: 'Search up to 100 miles away instead of 50.' },
+  { icon: Route, title: 'Route Optimization', text: 'Plan the fastest route through the sales you want to visit.' },
+  { icon: Car, title: 'Multi-Stop Planning', text: 'Line up several sales in one trip and never miss an opening time.' },
   {
-    icon: '💬',
+    icon: MessageCircle,
     title: 'Priority Support',
     text: `Jump the queue: we answer premium members within ${SUPPORT_RESPONSE_HOURS} hours.`,
   },

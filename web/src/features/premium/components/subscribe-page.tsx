@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { PREMIUM_PRICE_CENTS, type PaymentsConfig } from '@garage/contracts';
+import { PREMIUM_PRICE_CENTS } from '@garage/contracts/constants';
+import type { PaymentsConfig } from '@garage/contracts';
 import { errorMessage } from '@/lib/api-client';
 import { refreshUntilPremium, useUser, type LoginRedirectState } from '@/lib/auth';
 import { formatPrice, formatTimestampDate } from '@/lib/format';
@@ -9,6 +10,7 @@ import { Button, LinkButton } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { confirmSubscription, startSubscription, usePaymentsConfig } from '../api/subscription';
 import { PREMIUM_FAQ, PREMIUM_FEATURES } from './premium-content';
+import { Check, Star } from 'lucide-react';
 
 const StripeCardStep = lazy(() => import('./stripe-card-step'));
 
@@ -25,9 +27,7 @@ export function PremiumActive({ expiresAt, justUpgraded }: { expiresAt: string |
     <div className="mx-auto max-w-2xl space-y-6 text-center">
       {justUpgraded && <Alert tone="success">Payment received. Welcome to Premium!</Alert>}
       <div className="rounded-xl bg-gradient-to-br from-purple-700 to-blue-700 p-10 text-white shadow-lg">
-        <p aria-hidden="true" className="text-5xl">
-          ★
-        </p>
+        <Star aria-hidden className="mx-auto h-12 w-12 fill-current" />
         <h1 className="mt-3 text-3xl font-bold">You&apos;re Premium!</h1>
         <p className="mt-2 text-purple-50">Your membership is active until {formatTimestampDate(expiresAt)}.</p>
       </div>
@@ -161,11 +161,9 @@ export function SubscribePage() {
             What you get
           </h2>
           <ul className="grid gap-4 sm:grid-cols-2">
-            {PREMIUM_FEATURES.map((feature) => (
+            {PREMIUM_FEATURES.map(({ icon: Icon, ...feature }) => (
               <li key={feature.title} className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-gray-200">
-                <p aria-hidden="true" className="text-3xl">
-                  {feature.icon}
-                </p>
+                <Icon aria-hidden className="h-8 w-8 text-purple-700" />
                 <h3 className="mt-2 font-semibold text-gray-900">{feature.title}</h3>
                 <p className="mt-1 text-sm text-gray-700">{feature.text}</p>
               </li>
@@ -184,9 +182,12 @@ export function SubscribePage() {
             </p>
             <p className="mt-1 text-sm text-gray-700">Less than 17 cents per month</p>
             <ul className="mt-4 space-y-1 text-sm text-gray-800">
-              <li>✓ Cancel anytime</li>
-              <li>✓ 30-day money-back guarantee</li>
-              <li>✓ 24-hour support response</li>
+              {['Cancel anytime', '30-day money-back guarantee', '24-hour support response'].map((promise) => (
+                <li key={promise} className="flex items-center justify-center gap-1.5">
+                  <Check aria-hidden className="h-4 w-4 text-green-700" />
+                  {promise}
+                </li>
+              ))}
             </ul>
             {(checkout.step === 'idle' || checkout.step === 'starting') && (
               <Button size="lg" variant="premium" className="mt-6 w-full" disabled={busy} onClick={() => void upgrade()}>

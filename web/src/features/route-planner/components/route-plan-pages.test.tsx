@@ -65,6 +65,16 @@ describe('Saved route plan pages', () => {
     expect(print).toHaveBeenCalled();
   });
 
+  it("says '1 stop' for a one-stop plan on the printable view", async () => {
+    signInAs();
+    const plan = aRoutePlan();
+    mockFetch({ 'GET /api/route-plans/42': () => json({ ...plan, stops: plan.stops.slice(0, 1), totals: { ...plan.totals, stops: 1 } }) });
+    renderScreen(<RoutePlanPrint planId="42" />, { path: '/plan/:id/print', route: '/plan/42/print' });
+    const summary = (await screen.findByRole('heading', { level: 1 })).nextElementSibling!;
+    expect(summary).toHaveTextContent('· 1 stop ·');
+    expect(summary).not.toHaveTextContent('1 stops');
+  });
+
   it('lists the saved plans to open or delete', async () => {
     signInAs();
     let plans = [

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatDate } from '@/lib/format';
+import { formatDate, pluralize } from '@/lib/format';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -37,7 +37,7 @@ export function RoutePlanPrint({ planId }: { planId: string }) {
         <h1 className="text-2xl font-bold">{title}</h1>
         <p className="mt-1">
           {formatDate(plan.date)} · leave at {planTime(plan.startTime)} {zone}
-          {plan.start.zipCode ? ` from ZIP ${plan.start.zipCode}` : ' from your location'} · {plan.totals.stops} stops ·{' '}
+          {plan.start.zipCode ? ` from ZIP ${plan.start.zipCode}` : ' from your location'} · {pluralize(plan.totals.stops, 'stop')} ·{' '}
           {formatMinutes(plan.totals.driveMinutes)} driving ({formatMiles(plan.totals.driveMiles)}) · done by{' '}
           {planTime(plan.totals.finishAt)}
         </p>

@@ -10,6 +10,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { routePlanCalendarPath, useDeleteRoutePlan, useRoutePlan } from '../api/route-plans';
 import { RoutePlanResult } from './route-plan-result';
+import { Map as MapIcon } from 'lucide-react';
 
 export function planTitle(plan: { name: string | null; date: string }): string {
   return plan.name ?? `Garage sales on ${formatDate(plan.date)}`;
@@ -22,7 +23,7 @@ export function isMissing(error: unknown): boolean {
 
 export function PlanNotFound() {
   return (
-    <EmptyState title="Route Plan Not Found" icon="🗺️" asPageHeading>
+    <EmptyState title="Route Plan Not Found" icon={<MapIcon />} asPageHeading>
       <title>Route Plan Not Found | Garage</title>
       <p>This route plan does not exist or has been deleted.</p>
       <p className="mt-4">

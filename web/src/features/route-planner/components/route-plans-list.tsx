@@ -10,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useDeleteRoutePlan, useRoutePlans } from '../api/route-plans';
 import { planTime } from '../utils/plan-format';
 import { planTitle } from './route-plan-view';
+import { Map as MapIcon } from 'lucide-react';
 
 /** /plans: the saved route plans, newest first, to open or delete. */
 export function RoutePlansList() {
@@ -29,7 +30,7 @@ export function RoutePlansList() {
   }
   if (plans.data.length === 0) {
     return (
-      <EmptyState title="No route plans yet" icon="🗺️">
+      <EmptyState title="No route plans yet" icon={<MapIcon />}>
         <p>Pick a few sales and let the planner line them up for your day.</p>
         <p className="mt-4">
           <LinkButton to="/plan">Plan a Route</LinkButton>

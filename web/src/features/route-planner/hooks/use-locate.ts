@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { GEOLOCATION } from '@garage/contracts';
+import { GEOLOCATION } from '@garage/contracts/constants';
 import { geolocationErrorMessage, GEOLOCATION_MESSAGES, type Coordinates } from '@/hooks/use-geolocation';
 
 export interface LocateState {

@@ -1,5 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { ROUTE_PLAN_MAX_SALES, type Sale } from '@garage/contracts';
+import { ROUTE_PLAN_MAX_SALES } from '@garage/contracts/constants';
+import type { Sale } from '@garage/contracts';
 import { useUser } from '@/lib/auth';
 
 /** What the planner shows of a picked sale before it is planned (a snapshot taken when it was added). */

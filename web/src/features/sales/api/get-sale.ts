@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Item, Sale } from '@garage/contracts';
-import { api } from '@/lib/api-client';
+import { api, requireRecordId } from '@/lib/api-client';
 
 export type SaleWithItems = Sale & { items: Item[] };
 
-export function getSale(id: string, signal?: AbortSignal): Promise<SaleWithItems> {
+export async function getSale(id: string, signal?: AbortSignal): Promise<SaleWithItems> {
+  await requireRecordId(id, 'Sale not found');
   return api.get<SaleWithItems>(`/api/sales/${encodeURIComponent(id)}`, { signal });
 }
 

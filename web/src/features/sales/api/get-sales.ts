@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Sale } from '@garage/contracts';
+import { greatCircleMiles, type GeoPoint } from '@garage/contracts/geo';
 import { api } from '@/lib/api-client';
 
 export interface SaleFilters {
@@ -35,4 +36,32 @@ export const getSalesQueryOptions = (search: SaleSearch) =>
 
 export function useSales(search: SaleSearch, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...getSalesQueryOptions(search), enabled, placeholderData: keepPreviousData });
+}
+
+/** How many of the nearest sales are offered when none is within the radius. */
+export const NEAREST_SALES = 3;
+
+/**
+ * The sales nearest to `from` whatever the distance, for when none is within the radius: the
+ * same window without a location (every upcoming sale, soonest first), measured and sorted here.
+ */
+export function nearestSales(sales: Sale[], from: GeoPoint, count = NEAREST_SALES): Sale[] {
+  return sales
+    .filter((sale) => sale.latitude !== null && sale.longitude !== null)
+    .map((sale) => {
+      const miles = greatCircleMiles(from, { latitude: sale.latitude!, longitude: sale.longitude! });
+      return { ...sale, distance: Math.round(miles * 10) / 10 };
+    })
+    .sort((a, b) => a.distance - b.distance)
+    .slice(0, count);
+}
+
+export function useNearestSales(filters: SaleFilters, from: GeoPoint | null, { enabled }: { enabled: boolean }) {
+  const { startDate, endDate, startTime, endTime } = filters;
+  return useQuery({
+    queryKey: ['sales', 'nearest', { startDate, endDate, startTime, endTime }, from],
+    queryFn: async ({ signal }) =>
+      nearestSales(await getSales({ startDate, endDate, startTime, endTime, radius: filters.radius }, signal), from!),
+    enabled: enabled && from !== null,
+  });
 }

@@ -7,6 +7,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { useMySales } from '../api/get-my-sales';
 import { salePlace } from '../utils/sale-place';
+import { Tag } from 'lucide-react';
 
 export function MySalesList() {
   const sales = useMySales();
@@ -23,7 +24,7 @@ export function MySalesList() {
   }
   if (sales.data.length === 0) {
     return (
-      <EmptyState title="No garage sales yet" icon="🏷️">
+      <EmptyState title="No garage sales yet" icon={<Tag />}>
         <p>Host your first garage sale and reach shoppers nearby.</p>
         <p className="mt-4">
           <LinkButton to="/create-sale">Host a Garage Sale</LinkButton>
@@ -57,7 +58,7 @@ export function MySalesList() {
               <LinkButton to={`/sales/${sale.id}/edit`} variant="secondary" size="sm" aria-label={`Edit ${sale.title}`}>
                 Edit
               </LinkButton>
-              <LinkButton to={`/sales/${sale.id}/add-item`} variant="success" size="sm" aria-label={`Add an item to ${sale.title}`}>
+              <LinkButton to={`/sales/${sale.id}/add-item`} variant="success" size="sm" aria-label={`Add Item to ${sale.title}`}>
                 Add Item
               </LinkButton>
               <LinkButton to={`/sales/${sale.id}/reservations`} variant="secondary" size="sm" aria-label={`Reservations of ${sale.title}`}>

@@ -80,6 +80,15 @@ describe('Sale detail', () => {
     await vi.waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to delete sale. Please try again.'));
   });
 
+  it("shows 'Sale Not Found' for an address that is not a sale id, without asking the API", async () => {
+    // The API refuses such an id with a 400: that must not read as a failure to load.
+    const { calls } = mockFetch({ 'GET /api/sales/abc': () => json({ error: 'Invalid sale id' }, 400) });
+    renderSale('abc');
+    expect(await screen.findByRole('heading', { name: 'Sale Not Found' })).toBeInTheDocument();
+    expect(screen.queryByText('Failed to load sale')).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.url.pathname.startsWith('/api/sales'))).toHaveLength(0);
+  });
+
   it("shows 'Sale Not Found' for an unknown sale", async () => {
     mockFetch({ 'GET /api/sales/999': () => json({ error: 'Sale not found' }, 404) });
     renderSale('999');

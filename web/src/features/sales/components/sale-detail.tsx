@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { Item, Sale } from '@garage/contracts';
-import { conditionLabel } from '@garage/contracts';
+import { conditionLabel } from '@garage/contracts/constants';
 import { isNotFound } from '@/lib/api-client';
 import { useUser, type LoginRedirectState } from '@/lib/auth';
 import { formatDateRange, formatPrice, formatRating, formatTimeRange, fullName, pluralize } from '@/lib/format';
@@ -15,6 +15,7 @@ import { PhotoCard } from '@/components/ui/photo-card';
 import { Spinner } from '@/components/ui/spinner';
 import { useDeleteSale } from '../api/delete-sale';
 import { useSale } from '../api/get-sale';
+import { SearchX } from 'lucide-react';
 
 function SaleItemCard({ item, actions }: { item: Item; actions?: ReactNode }) {
   return (
@@ -78,7 +79,7 @@ export function SaleDetail({ saleId, renderTitleActions, renderScheduleActions, 
   if (saleQuery.isError) {
     if (isNotFound(saleQuery.error)) {
       return (
-        <EmptyState title="Sale Not Found" icon="🔍" asPageHeading>
+        <EmptyState title="Sale Not Found" icon={<SearchX />} asPageHeading>
           <title>Sale Not Found | Garage</title>
           <p>This garage sale does not exist or has been removed.</p>
           <p className="mt-4">

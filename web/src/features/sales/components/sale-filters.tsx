@@ -1,4 +1,5 @@
 import { Button } from '@/components/ui/button';
+import { usePhoneCollapse } from '@/components/ui/phone-collapse';
 import { SelectField, TextField } from '@/components/ui/field';
 import type { SaleFilters as Filters } from '../api/get-sales';
 import type { FilterErrors } from '../utils/filter-window';
@@ -12,21 +13,30 @@ interface SaleFiltersProps {
   errors?: FilterErrors;
 }
 
+/**
+ * The date, time and radius filters. On a phone they fold behind a "Filters" button (open when a
+ * filter is set or a value is wrong), so the results start above the fold; from `lg` up they show.
+ */
 export function SaleFilters({ filters, radiusChoices, onChange, onClear, isPremium, errors = {} }: SaleFiltersProps) {
   const active = Boolean(filters.startDate || filters.endDate || filters.startTime || filters.endTime);
+  const { toggle, panelId, panelClassName } = usePhoneCollapse({ forceOpen: Object.keys(errors).length > 0 });
   return (
-    <section aria-labelledby="sale-filters-heading" className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200">
-      <div className="mb-3 flex items-center justify-between">
+    <section aria-labelledby="sale-filters-heading" className="rounded-lg bg-white p-3 shadow-sm ring-1 ring-gray-200 lg:p-4">
+      <div className="flex items-center justify-between gap-2">
         <h2 id="sale-filters-heading" className="text-base font-semibold text-gray-900">
           Filters
+          {active && <span className="ml-2 text-sm font-normal text-gray-700">(on)</span>}
         </h2>
-        {active && (
-          <Button variant="ghost" size="sm" onClick={onClear}>
-            Clear Filters
-          </Button>
-        )}
+        <div className="flex items-center gap-1">
+          {active && (
+            <Button variant="ghost" size="sm" onClick={onClear}>
+              Clear Filters
+            </Button>
+          )}
+          {toggle}
+        </div>
       </div>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+      <div id={panelId} className={panelClassName('grid', 'mt-3 gap-4 sm:grid-cols-2 lg:grid-cols-5')}>
         <TextField
           label="Start Date"
           type="date"

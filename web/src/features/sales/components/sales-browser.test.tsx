@@ -73,6 +73,31 @@ describe('Browse sales', () => {
     expect(screen.getByRole('link', { name: 'create a garage sale' })).toHaveAttribute('href', '/create-sale');
   });
 
+  it('with no sale in the radius, offers the nearest sales further out with their distance', async () => {
+    scriptedGeolocation({ latitude: 39.8, longitude: -89.6 });
+    const { calls } = mockFetch({
+      'GET /api/sales': (call) =>
+        call.url.searchParams.has('latitude')
+          ? json([])
+          : json([
+              aSale({ id: 1, title: 'Far Away', latitude: 41.88, longitude: -87.63 }),
+              aSale({ id: 2, title: 'Nearest', latitude: 40.1, longitude: -89.6 }),
+              aSale({ id: 3, title: 'Nowhere', latitude: null, longitude: null }),
+              aSale({ id: 4, title: 'Second', latitude: 40.7, longitude: -89.6 }),
+              aSale({ id: 5, title: 'Fourth', latitude: 45, longitude: -89.6 }),
+            ]),
+    });
+    renderScreen(<SalesBrowser />, { path: '/sales' });
+    expect(await screen.findByRole('heading', { name: 'No garage sales found' })).toBeInTheDocument();
+    const nearest = await screen.findByRole('region', { name: 'Nearest garage sales beyond 25 miles' });
+    const cards = within(nearest).getAllByRole('article');
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(['Nearest', 'Second', 'Far Away']);
+    expect(within(cards[0]!).getByText('20.7 miles away')).toBeInTheDocument();
+    // The second call has the same window and no location.
+    const unlocated = calls.find((call) => !call.url.searchParams.has('latitude'))!;
+    expect(unlocated.url.searchParams.has('longitude')).toBe(false);
+  });
+
   it('lists sales in the list view and sends the filters', async () => {
     scriptedGeolocation({ latitude: 39.8, longitude: -89.6 });
     const { calls } = mockFetch({ 'GET /api/sales': () => json([aSale({ distance: 2.345 })]) });
@@ -123,7 +148,7 @@ describe('Browse sales', () => {
     mockFetch({
       'GET /api/sales': () =>
         json([
-          aSale({ id: 1, title: 'Valid Sale', description: 'x'.repeat(150) }),
+          aSale({ id: 1, title: 'Valid Sale', description: 'x'.repeat(150), photo_urls: ['/p/a.jpg', '/p/b.jpg'] }),
           aSale({ id: 2, title: 'No Coordinates', latitude: null, longitude: null }),
           aSale({ id: 3, title: 'Off The Planet', latitude: 95, longitude: 10 }),
           aSale({ id: 4, title: 'Bad Longitude', latitude: 10, longitude: -181 }),
@@ -142,5 +167,45 @@ describe('Browse sales', () => {
     const popup = await screen.findByRole('link', { name: 'View Sale' });
     expect(popup).toHaveAttribute('href', '/sales/1');
     expect(screen.getByText(`${'x'.repeat(100)}...`)).toBeInTheDocument();
+    const photos = within(popup.closest('.leaflet-popup') as HTMLElement)
+      .getByTestId('sale-photos')
+      .querySelectorAll('img');
+    expect([...photos].map((photo) => photo.getAttribute('src'))).toEqual(['/p/a.jpg', '/p/b.jpg']);
+  });
+
+  it("shows each sale's item photos on its card, or says it has none yet", async () => {
+    scriptedGeolocation({ latitude: 39.8, longitude: -89.6 });
+    mockFetch({
+      'GET /api/sales': () =>
+        json([
+          aSale({ id: 1, title: 'With Photos', photo_urls: ['/p/1.jpg', '/p/2.jpg', '/p/3.jpg', '/p/4.jpg'] }),
+          aSale({ id: 2, title: 'Without Photos', photo_urls: [] }),
+        ]),
+    });
+    renderScreen(<SalesBrowser />, { path: '/sales' });
+    await userEvent.click(await screen.findByRole('button', { name: 'List View' }));
+    const card = (await screen.findByRole('link', { name: 'With Photos' })).closest('article')!;
+    const images = within(card).getByTestId('sale-photos').querySelectorAll('img');
+    // The first three: one large and two beside it, each with its size reserved and loaded lazily.
+    expect([...images].map((image) => image.getAttribute('src'))).toEqual(['/p/1.jpg', '/p/2.jpg', '/p/3.jpg']);
+    for (const image of images) {
+      expect(image).toHaveAttribute('loading', 'lazy');
+      expect(image).toHaveAttribute('width');
+    }
+    const bare = (await screen.findByRole('link', { name: 'Without Photos' })).closest('article')!;
+    expect(within(bare).getByText('No photos yet')).toBeInTheDocument();
+  });
+
+  it('folds the filters behind a button on a phone, opening them on demand', async () => {
+    scriptedGeolocation({ latitude: 39.8, longitude: -89.6 });
+    mockFetch({ 'GET /api/sales': () => json([]) });
+    renderScreen(<SalesBrowser />, { path: '/sales' });
+    const toggle = await screen.findByRole('button', { name: 'Show filters' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(panel).toHaveClass('hidden', 'lg:grid');
+    await userEvent.click(toggle);
+    expect(screen.getByRole('button', { name: 'Hide filters' })).toHaveAttribute('aria-expanded', 'true');
+    expect(panel).not.toHaveClass('hidden');
   });
 });

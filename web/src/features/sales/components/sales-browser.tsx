@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PREMIUM_RADIUS_CHOICES, RADIUS_CHOICES } from '@garage/contracts';
+import { PREMIUM_RADIUS_CHOICES, RADIUS_CHOICES } from '@garage/contracts/constants';
 import { useUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { pluralize } from '@/lib/format';
@@ -9,11 +9,12 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
-import { useSales } from '../api/get-sales';
+import { useNearestSales, useSales } from '../api/get-sales';
 import { useSaleFilters } from '../hooks/use-sale-filters';
 import { saleFilterErrors } from '../utils/filter-window';
 import { SaleFilters } from './sale-filters';
 import { SaleCard, type SaleActionsRenderer } from './sale-summary';
+import { Tag } from 'lucide-react';
 
 // Leaflet is the heaviest part of the page: it loads only when the map is shown.
 const SalesMap = lazy(() => import('./sales-map'));
@@ -40,30 +41,11 @@ export function SalesBrowser({ renderSaleActions }: SalesBrowserProps) {
   const sales = useSales({ ...filters, ...(geo.position ?? {}) }, { enabled: !geo.loading && windowValid });
   const list = sales.data ?? [];
   const loading = windowValid && (geo.loading || sales.isPending);
+  // No dead end: with nothing within the radius of a known place, the nearest sales further out.
+  const nearest = useNearestSales(filters, geo.position, { enabled: windowValid && !loading && list.length === 0 && !sales.isFetching });
 
   return (
     <div className="space-y-5">
-      {geo.loading && (
-        <p className="text-sm text-gray-700" role="status">
-          Finding your location...
-        </p>
-      )}
-      {geo.error && (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
-        >
-          <div>
-            <p className="font-semibold">{geo.error}</p>
-            <p className="mt-1">Showing upcoming sales everywhere instead of nearby ones.</p>
-          </div>
-          <Button variant="secondary" size="sm" onClick={geo.retry}>
-            Try Again
-          </Button>
-        </div>
-      )}
-      {geo.position && <Alert tone="success">Showing garage sales within {filters.radius} miles of your location.</Alert>}
-
       <SaleFilters
         filters={filters}
         radiusChoices={radiusChoices}
@@ -99,22 +81,62 @@ export function SalesBrowser({ renderSaleActions }: SalesBrowserProps) {
         </div>
       </div>
 
+      {/* Location notices sit below the filters and the count, where the results appear: when
+          the browser answers, nothing above them moves (no layout shift). */}
+      {geo.error && (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+        >
+          <div>
+            <p className="font-semibold">{geo.error}</p>
+            <p className="mt-1">Showing upcoming sales everywhere instead of nearby ones.</p>
+          </div>
+          <Button variant="secondary" size="sm" onClick={geo.retry}>
+            Try Again
+          </Button>
+        </div>
+      )}
+      {geo.position && <Alert tone="success">Showing garage sales within {filters.radius} miles of your location.</Alert>}
+
       {!windowValid ? (
         <EmptyState title="Check the dates and times">
           <p>The end of the window must come after its start.</p>
         </EmptyState>
       ) : loading ? (
-        <Spinner label="Loading garage sales..." className="py-16" />
+        // A new spinner once the location is known (keyed): the notice above it appears in its
+        // place instead of pushing the old one down (a layout shift).
+        <Spinner
+          key={geo.loading ? 'locating' : 'loading'}
+          label={geo.loading ? 'Finding your location...' : 'Loading garage sales...'}
+          className="py-16"
+        />
       ) : list.length === 0 ? (
-        <EmptyState title="No garage sales found" icon="🏷️">
-          <p>
-            Try widening the radius or changing the dates, or{' '}
-            <Link to="/create-sale" className="font-semibold text-blue-700 underline">
-              create a garage sale
-            </Link>{' '}
-            of your own.
-          </p>
-        </EmptyState>
+        <>
+          <EmptyState title="No garage sales found" icon={<Tag />}>
+            <p>
+              Try widening the radius or changing the dates, or{' '}
+              <Link to="/create-sale" className="font-semibold text-blue-700 underline">
+                create a garage sale
+              </Link>{' '}
+              of your own.
+            </p>
+          </EmptyState>
+          {nearest.data && nearest.data.length > 0 && (
+            <section aria-labelledby="nearest-sales-heading" className="space-y-3">
+              <h2 id="nearest-sales-heading" className="text-lg font-semibold text-gray-900">
+                Nearest garage sales beyond {filters.radius} miles
+              </h2>
+              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {nearest.data.map((sale) => (
+                  <li key={sale.id}>
+                    <SaleCard sale={sale} actions={renderSaleActions?.(sale, 'card')} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </>
       ) : view === 'map' ? (
         <Suspense fallback={<Spinner label="Loading map..." className="h-[28rem]" />}>
           <SalesMap sales={list} position={geo.position} renderSaleActions={renderSaleActions} />

@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { SavedSearch } from '@garage/contracts';
 import { useUser } from '@/lib/auth';
 import { Button, LinkButton } from '@/components/ui/button';
 import type { SearchCriteria } from '../utils/describe-search';
-import { SaveSearchDialog } from './save-search-dialog';
+
+// The dialog validates with the contract's schemas (zod): loaded when opened, not with /search.
+const SaveSearchDialog = lazy(() => import('./save-search-dialog').then((module) => ({ default: module.SaveSearchDialog })));
 
 /** The item search of the moment as /search holds it (form values are strings there). */
 export interface CurrentSearch {
@@ -84,15 +86,17 @@ export function SaveSearchAction({ search }: { search: CurrentSearch }) {
         </p>
       )}
       {open && (
-        <SaveSearchDialog
-          open
-          criteria={criteriaOf(search)}
-          onClose={() => setOpen(false)}
-          onSaved={(result) => {
-            setSaved(result);
-            setOpen(false);
-          }}
-        />
+        <Suspense fallback={null}>
+          <SaveSearchDialog
+            open
+            criteria={criteriaOf(search)}
+            onClose={() => setOpen(false)}
+            onSaved={(result) => {
+              setSaved(result);
+              setOpen(false);
+            }}
+          />
+        </Suspense>
       )}
     </div>
   );

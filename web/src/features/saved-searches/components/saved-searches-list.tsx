@@ -13,6 +13,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useDeleteSavedSearch, useSavedSearches } from '../api/saved-searches';
 import { describeSearch, searchHref } from '../utils/describe-search';
 import { SaveSearchDialog } from './save-search-dialog';
+import { Search } from 'lucide-react';
 
 function UpgradeCall() {
   return (
@@ -48,7 +49,7 @@ function SavedSearchCard({ search, onEdit, onDelete }: { search: SavedSearch; on
         <dd className="text-gray-900">{search.emailEnabled ? 'On' : 'Off'}</dd>
       </dl>
       <div className="mt-auto flex flex-wrap gap-2 pt-4">
-        <LinkButton to={searchHref(search)} variant="secondary" size="sm" aria-label={`Run ${search.name}`}>
+        <LinkButton to={searchHref(search)} variant="secondary" size="sm" aria-label={`Run search ${search.name}`}>
           Run search
         </LinkButton>
         <Button variant="secondary" size="sm" aria-label={`Edit ${search.name}`} onClick={onEdit}>
@@ -83,7 +84,7 @@ export function SavedSearchesList() {
   }
   if (searches.data.length === 0) {
     return (
-      <EmptyState title="No saved searches yet" icon="🔎">
+      <EmptyState title="No saved searches yet" icon={<Search />}>
         <p>
           Search for an item, then choose <span className="font-semibold">Save this search</span> to be told when a new match is listed.
         </p>

@@ -1,4 +1,4 @@
-import { conditionLabel } from '@garage/contracts';
+import { conditionLabel } from '@garage/contracts/constants';
 import { formatPrice } from '@/lib/format';
 
 export interface SearchCriteria {

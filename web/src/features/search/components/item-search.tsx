@@ -7,18 +7,20 @@ import {
   PREMIUM_RADIUS_CHOICES,
   RADIUS_CHOICES,
   conditionLabel,
-  type SearchResult,
-} from '@garage/contracts';
+} from '@garage/contracts/constants';
+import type { SearchResult } from '@garage/contracts';
 import { useUser } from '@/lib/auth';
 import { useGeolocation } from '@/hooks/use-geolocation';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField, TextField } from '@/components/ui/field';
+import { usePhoneCollapse } from '@/components/ui/phone-collapse';
 import { Spinner } from '@/components/ui/spinner';
 import { useReserveItem } from '../api/reserve-item';
 import { useSearchItems, type ItemSearchParams } from '../api/search-items';
 import { SearchResultCard } from './search-result-card';
+import { Inbox, Search } from 'lucide-react';
 
 interface SearchForm {
   q: string;
@@ -88,6 +90,7 @@ export function ItemSearch({ renderSearchActions, renderResultActions }: ItemSea
   };
 
   const list = results.data ?? [];
+  const filtersPanel = usePhoneCollapse({ forceOpen: maxPriceError !== undefined });
 
   return (
     <div className="space-y-6">
@@ -105,7 +108,8 @@ export function ItemSearch({ renderSearchActions, renderResultActions }: ItemSea
             Search
           </Button>
         </div>
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="lg:hidden">{filtersPanel.toggle}</div>
+        <div id={filtersPanel.panelId} className={filtersPanel.panelClassName('grid', 'gap-4 sm:grid-cols-2 lg:grid-cols-4')}>
           <SelectField label="Category" value={form.category} onChange={(event) => set('category')(event.target.value)}>
             <option value="">All Categories</option>
             {CATEGORIES.map((category) => (
@@ -156,13 +160,13 @@ export function ItemSearch({ renderSearchActions, renderResultActions }: ItemSea
       )}
 
       {search.q === '' ? (
-        <EmptyState title="Start Searching" icon="🔎">
+        <EmptyState title="Start Searching" icon={<Search />}>
           <p>Type what you are looking for to find it at garage sales near you.</p>
         </EmptyState>
       ) : results.isPending || (results.isFetching && results.isPlaceholderData) ? (
         <Spinner label="Searching items..." className="py-16" />
       ) : list.length === 0 ? (
-        <EmptyState title="No items found" icon="📭">
+        <EmptyState title="No items found" icon={<Inbox />}>
           <p>Try other words, a wider radius or fewer filters.</p>
         </EmptyState>
       ) : (

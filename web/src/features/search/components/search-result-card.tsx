@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { conditionLabel, type SearchResult } from '@garage/contracts';
+import { conditionLabel } from '@garage/contracts/constants';
+import type { SearchResult } from '@garage/contracts';
 import { formatPrice, formatShortDate, fullName } from '@/lib/format';
 import { Badge } from '@/components/ui/badge';
 import { Button, LinkButton } from '@/components/ui/button';
