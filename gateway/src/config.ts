@@ -39,7 +39,7 @@ export const gatewayConfig = {
     .default('')
     .refine(isTrustProxySetting, 'TRUST_PROXY must be empty, false, a hop count, or a comma-separated list of IP addresses and CIDRs'),
   /** Requests one client (address) may make to /api per minute; 0 turns the budget off. */
-  REQUESTS_PER_MINUTE: z.coerce.number().int().min(0).default(3000),
+  REQUESTS_PER_MINUTE: z.coerce.number().int().min(0).default(30000),
   /** Where the request budgets are counted: Redis (shared by every replica) or this process. */
   RATE_LIMIT_STORE: z.enum(['redis', 'memory']).default('redis'),
   REDIS_URL: z.string().optional(),
