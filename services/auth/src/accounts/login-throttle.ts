@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { canonicalEmail, RATE_LIMITS } from '@garage/contracts';
 import { MemoryRateLimiter, RedisRateLimiter, SERVICE_CONFIG, tooManyRequests, type RateLimiter } from '@garage/service-kit';
 import { DEV_DEFAULTS } from '@garage/service-kit';
@@ -16,7 +16,7 @@ const TOO_MANY_LOGINS = 'Too many failed sign-in attempts. Try again later.';
  * count and gives the address its attempt back.
  */
 @Injectable()
-export class LoginThrottle implements OnModuleDestroy {
+export class LoginThrottle implements OnApplicationShutdown {
   readonly limiter: RateLimiter;
 
   constructor(@Inject(SERVICE_CONFIG) private readonly config: AuthConfig) {
@@ -48,7 +48,8 @@ export class LoginThrottle implements OnModuleDestroy {
     if (!result.allowed) throw tooManyRequests(result.retryAfter, 'Too many registration attempts. Try again later.');
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /** After the HTTP server has closed: requests still in flight during the drain use the limiter. */
+  async onApplicationShutdown(): Promise<void> {
     await this.limiter.close();
   }
 
