@@ -1,5 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ConfirmSubscriptionResponse, PaymentsConfig, SubscribeResponse } from '@garage/contracts';
+import type { ConfirmSubscriptionResponse, SubscribeResponse } from '@garage/contracts';
 import { api } from '@/lib/api-client';
 
 /** POST /api/payments/subscribe: a payment intent for one year of premium. */
@@ -10,16 +9,4 @@ export function startSubscription(): Promise<SubscribeResponse> {
 /** POST /api/payments/confirm-subscription: the server checks the intent succeeded, then extends premium. */
 export function confirmSubscription(paymentIntentId: string): Promise<ConfirmSubscriptionResponse> {
   return api.post<ConfirmSubscriptionResponse>('/api/payments/confirm-subscription', { paymentIntentId });
-}
-
-/** GET /api/payments/config: which card step to show (Stripe Elements or the test-mode step). */
-export function getPaymentsConfig(signal?: AbortSignal): Promise<PaymentsConfig> {
-  return api.get<PaymentsConfig>('/api/payments/config', { signal });
-}
-
-export const paymentsConfigQueryOptions = () =>
-  queryOptions({ queryKey: ['payments', 'config'], queryFn: ({ signal }) => getPaymentsConfig(signal), staleTime: Infinity });
-
-export function usePaymentsConfig({ enabled }: { enabled: boolean }) {
-  return useQuery({ ...paymentsConfigQueryOptions(), enabled });
 }

@@ -8,11 +8,12 @@ import { formatPrice, formatTimestampDate } from '@/lib/format';
 import { Alert } from '@/components/ui/alert';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { confirmSubscription, startSubscription, usePaymentsConfig } from '../api/subscription';
+import { usePaymentsConfig } from '@/lib/payments-config';
+import { confirmSubscription, startSubscription } from '../api/subscription';
 import { PREMIUM_FAQ, PREMIUM_FEATURES } from './premium-content';
 import { Check, Star } from 'lucide-react';
 
-const StripeCardStep = lazy(() => import('./stripe-card-step'));
+const StripeCardStep = lazy(() => import('@/components/payments/stripe-card-step'));
 
 const PRICE = formatPrice(PREMIUM_PRICE_CENTS / 100);
 

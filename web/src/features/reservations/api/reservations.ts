@@ -38,7 +38,7 @@ function useReservationMutation<T, V>(mutationFn: (variables: V) => Promise<T>) 
 
 /**
  * The pay step. With the simulated provider (standalone, tests) the server confirms the payment
- * itself; a Stripe deployment would run Stripe.js's card step with `clientSecret` first.
+ * itself; with Stripe the card step (Stripe Elements, `clientSecret`) has charged the card first.
  */
 export function usePayReservation() {
   return useReservationMutation((id: number) => api.post<Reservation>(`/api/reservations/${id}/pay`));

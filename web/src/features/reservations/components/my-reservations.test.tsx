@@ -1,9 +1,34 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MyReservation } from '@garage/contracts';
 import { json, mockFetch, renderScreen, signInAs, signOutForTest } from '@/test/render';
 import { MyReservations } from './my-reservations';
+
+// Stripe Elements loads Stripe.js from Stripe; here a stand-in card form that pays or fails on a click.
+vi.mock('@/components/payments/stripe-card-step', () => ({
+  default: ({
+    clientSecret,
+    amountLabel,
+    onPaid,
+    onFailed,
+  }: {
+    clientSecret: string;
+    amountLabel: string;
+    onPaid: () => void;
+    onFailed: (message: string) => void;
+  }) => (
+    <div>
+      <p>Card form for {clientSecret}</p>
+      <button type="button" onClick={onPaid}>{`Card pay ${amountLabel}`}</button>
+      <button type="button" onClick={() => onFailed('Your card was declined.')}>
+        Decline
+      </button>
+    </div>
+  ),
+}));
+
+const simulated = () => json({ provider: 'simulated', publishableKey: null });
 
 function aReservation(overrides: Partial<MyReservation> = {}): MyReservation {
   return {
@@ -44,6 +69,7 @@ describe('My Reservations', () => {
     signInAs();
     let reservation = aReservation();
     const { calls } = mockFetch({
+      'GET /api/payments/config': simulated,
       'GET /api/reservations/mine': () => json([reservation]),
       'POST /api/reservations/7/pay': () => {
         reservation = aReservation({ status: 'paid', pickup_code: 'K7M2QX', paid_at: new Date().toISOString() });
@@ -59,7 +85,7 @@ describe('My Reservations', () => {
     expect(within(card).getByText('Awaiting payment')).toBeInTheDocument();
     expect(within(card).getByText('12 Maple St, Springfield, IL')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: /Add to calendar/i })).toHaveAttribute('href', '/api/sales/1/calendar.ics');
-    await userEvent.click(within(card).getByRole('button', { name: 'Pay $25.00' }));
+    await userEvent.click(await within(card).findByRole('button', { name: 'Pay $25.00' }));
 
     expect(await within(card).findByText('K7M2QX')).toBeInTheDocument();
     expect(within(card).getByText('Paid — ready for pickup')).toBeInTheDocument();
@@ -69,12 +95,37 @@ describe('My Reservations', () => {
   it('shows why a payment failed', async () => {
     signInAs();
     mockFetch({
+      'GET /api/payments/config': simulated,
       'GET /api/reservations/mine': () => json([aReservation()]),
       'POST /api/reservations/7/pay': () => json({ error: 'The hold on this item has lapsed' }, 409),
     });
     renderScreen(<MyReservations />, { path: '/my-reservations' });
     await userEvent.click(await screen.findByRole('button', { name: 'Pay $25.00' }));
     expect(await screen.findByText('The hold on this item has lapsed')).toBeInTheDocument();
+  });
+
+  it('with Stripe, charges the card in the card step first, then asks the server to confirm', async () => {
+    signInAs();
+    let reservation = aReservation({ clientSecret: 'pi_123_secret_abc', paymentIntentId: 'pi_123' });
+    const { calls } = mockFetch({
+      'GET /api/payments/config': () => json({ provider: 'stripe', publishableKey: 'pk_test_123' }),
+      'GET /api/reservations/mine': () => json([reservation]),
+      'POST /api/reservations/7/pay': () => {
+        reservation = aReservation({ status: 'paid', pickup_code: 'Q4T8NP', paid_at: new Date().toISOString() });
+        return json(reservation);
+      },
+    });
+    renderScreen(<MyReservations />, { path: '/my-reservations' });
+
+    const card = await screen.findByRole('article', { name: 'Oak Dining Table' });
+    expect(await within(card).findByText('Card form for pi_123_secret_abc')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Pay $25.00' })).not.toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: 'Decline' }));
+    expect(await within(card).findByText('Your card was declined.')).toBeInTheDocument();
+    expect(calls.some((call) => call.url.pathname === '/api/reservations/7/pay')).toBe(false);
+
+    await userEvent.click(within(card).getByRole('button', { name: 'Card pay $25.00' }));
+    expect(await within(card).findByText('Q4T8NP')).toBeInTheDocument();
   });
 
   it('rates the host once after a pickup', async () => {

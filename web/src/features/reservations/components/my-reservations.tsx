@@ -1,7 +1,8 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { MyReservation } from '@garage/contracts';
 import { errorMessage } from '@/lib/api-client';
+import { usePaymentsConfig } from '@/lib/payments-config';
 import { formatDateRange, formatTimeRange } from '@/lib/format';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -9,6 +10,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { useCancelReservation, useMyReservations, usePayReservation, useRateReservation } from '../api/reservations';
 import { formatCents, ReservationStatusBadge } from './reservation-status';
+
+const StripeCardStep = lazy(() => import('@/components/payments/stripe-card-step'));
 
 /** A slot under an open reservation's sale (the route puts the sale's calendar file there). */
 type SaleActions = (saleId: number) => ReactNode;
@@ -39,6 +42,38 @@ export function MyReservations({ renderSaleActions }: { renderSaleActions?: Sale
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * Paying a held reservation. With Stripe, the card is charged in Stripe Elements first and the
+ * server then checks the intent (`POST …/pay`); with the simulated provider the server confirms it.
+ */
+function PayStep({ reservation, paying, onPay }: { reservation: MyReservation; paying: boolean; onPay: () => void }) {
+  const config = usePaymentsConfig({ enabled: true });
+  const [cardError, setCardError] = useState<string | null>(null);
+  const amount = formatCents(reservation.amount_cents);
+  if (config.isPending) return <Spinner className="py-2" />;
+  if (config.data?.provider === 'stripe' && config.data.publishableKey && reservation.clientSecret) {
+    return (
+      <div className="max-w-md space-y-2">
+        <Suspense fallback={<Spinner className="py-2" />}>
+          <StripeCardStep
+            publishableKey={config.data.publishableKey}
+            clientSecret={reservation.clientSecret}
+            amountLabel={amount}
+            onPaid={onPay}
+            onFailed={(message) => setCardError(message || 'Payment failed. Try again.')}
+          />
+        </Suspense>
+        {cardError && <Alert tone="error">{cardError}</Alert>}
+      </div>
+    );
+  }
+  return (
+    <Button variant="success" disabled={paying} onClick={onPay}>
+      {paying ? 'Paying...' : `Pay ${amount}`}
+    </Button>
   );
 }
 
@@ -81,9 +116,7 @@ function ReservationCard({ reservation, renderSaleActions }: { reservation: MyRe
             Held for you until {new Date(reservation.expiresAt).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })}. Pay now to
             get your pickup code.
           </p>
-          <Button variant="success" disabled={pay.isPending} onClick={() => pay.mutate(reservation.id)}>
-            {pay.isPending ? 'Paying...' : `Pay ${formatCents(reservation.amount_cents)}`}
-          </Button>
+          <PayStep reservation={reservation} paying={pay.isPending} onPay={() => pay.mutate(reservation.id)} />
           {pay.isError && <Alert tone="error">{errorMessage(pay.error, 'Payment failed. Try again.')}</Alert>}
         </div>
       )}

@@ -19,6 +19,7 @@ interface CardStepProps {
   clientSecret: string;
   amountLabel: string;
   onPaid: () => void;
+  /** Called with Stripe's own message when it has one, else with an empty string. */
   onFailed: (message: string) => void;
 }
 
@@ -34,7 +35,7 @@ function CardForm({ clientSecret, amountLabel, onPaid, onFailed }: CardStepProps
     setPaying(true);
     const result = await stripe.confirmCardPayment(clientSecret, { payment_method: { card } });
     setPaying(false);
-    if (result.error) onFailed(result.error.message ?? 'Subscription failed');
+    if (result.error) onFailed(result.error.message ?? '');
     else onPaid();
   };
 
@@ -55,6 +56,7 @@ function CardForm({ clientSecret, amountLabel, onPaid, onFailed }: CardStepProps
   );
 }
 
+/** Stripe Elements' card form for a payment intent (memberships and reservations alike). */
 export default function StripeCardStep({ publishableKey, ...props }: CardStepProps & { publishableKey: string }) {
   return (
     <Elements stripe={stripeFor(publishableKey)}>
