@@ -183,18 +183,7 @@ export class ReservationsService {
     const sale = await this.sales.findLiveForShare(this.items.manager(), saleId);
     if (!sale || sale.user_id !== caller.userId) throw notFound('Sale not found or unauthorized');
     const rows = await this.reservations.listForSale(saleId);
-    return rows.map((row) => ({
-      id: row.id,
-      item_id: row.item_id,
-      item_title: row.item_title,
-      status: row.status,
-      amount_cents: row.amount_cents,
-      currency: row.currency,
-      shopper_first_name: row.first_name,
-      shopper_last_name: row.last_name,
-      paid_at: iso(row.paid_at),
-      collected_at: iso(row.collected_at),
-    }));
+    return rows.map(toHosted);
   }
 
   /**
@@ -262,20 +251,7 @@ export class ReservationsService {
     const reservation = await this.fresh(id);
     if (reservation.sale_id === null) return null;
     const rows = await this.reservations.listForSale(reservation.sale_id);
-    return rows
-      .filter((row) => row.id === id)
-      .map((row) => ({
-        id: row.id,
-        item_id: row.item_id,
-        item_title: row.item_title,
-        status: row.status,
-        amount_cents: row.amount_cents,
-        currency: row.currency,
-        shopper_first_name: row.first_name,
-        shopper_last_name: row.last_name,
-        paid_at: iso(row.paid_at),
-        collected_at: iso(row.collected_at),
-      }));
+    return rows.filter((row) => row.id === id).map(toHosted);
   }
 
   private async markPaid(manager: EntityManager, emit: Emit, reservation: ReservationRow, at: Date): Promise<ReservationRow | null> {
@@ -358,6 +334,24 @@ export function toReservation(row: ReservationRow, intent: { id: string; clientS
     paid_at: iso(row.paid_at),
     collected_at: iso(row.collected_at),
     rated: Boolean(row.rated),
+  };
+}
+
+type HostedRow = Awaited<ReturnType<ReservationsRepository['listForSale']>>[number];
+
+/** A row of the host's list: the shopper by name only (no email, no phone). */
+function toHosted(row: HostedRow): HostedReservation {
+  return {
+    id: row.id,
+    item_id: row.item_id,
+    item_title: row.item_title,
+    status: row.status,
+    amount_cents: row.amount_cents,
+    currency: row.currency,
+    shopper_first_name: row.first_name,
+    shopper_last_name: row.last_name,
+    paid_at: iso(row.paid_at),
+    collected_at: iso(row.collected_at),
   };
 }
 
