@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { FavoriteItem, FavoriteSale } from '@garage/contracts';
-import { formatDateRange, formatPrice, formatTimeRange, pluralize } from '@/lib/format';
+import { formatDateRange, formatPrice } from '@/lib/format';
 import { ItemStatusBadge } from '@/components/item-status-badge';
+import { SaleFacts } from '@/components/sale-facts';
 import { SaleStatusBadge } from '@/components/sale-status-badge';
 import { Alert } from '@/components/ui/alert';
 import { Button, LinkButton } from '@/components/ui/button';
@@ -43,14 +44,7 @@ function SavedSaleCard({ sale, actions }: { sale: FavoriteSale; actions?: ReactN
         {sale.address ? `${sale.address}, ` : ''}
         {sale.city}, {sale.state}
       </p>
-      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        <dt className="font-medium text-gray-600">Dates</dt>
-        <dd className="text-gray-900">{formatDateRange(sale.start_date, sale.end_date, 'short')}</dd>
-        <dt className="font-medium text-gray-600">Hours</dt>
-        <dd className="text-gray-900">{formatTimeRange(sale.start_time, sale.end_time)}</dd>
-        <dt className="font-medium text-gray-600">Items</dt>
-        <dd className="text-gray-900">{pluralize(sale.item_count, 'item')}</dd>
-      </dl>
+      <SaleFacts sale={sale}></SaleFacts>
       <div className="mt-auto flex flex-wrap items-center gap-2 pt-4">
         {actions}
         <RemoveButton kind="sale" id={sale.id} title={sale.title} />

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { POPUP_DESCRIPTION_MAX } from '@garage/contracts/constants';
 import type { Sale } from '@garage/contracts';
+import { SaleFacts } from '@/components/sale-facts';
 import { cn } from '@/lib/cn';
 import { formatDateRange, formatRating, formatTimeRange, fullName, pluralize, truncate } from '@/lib/format';
 import { salePlace } from '../utils/sale-place';
@@ -96,13 +97,7 @@ export function SaleCard({ sale, actions }: { sale: Sale; actions?: ReactNode })
           </Link>
         </h3>
         <p className="mt-1 text-sm text-gray-700">{salePlace(sale)}</p>
-        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-          <dt className="font-medium text-gray-600">Dates</dt>
-          <dd className="text-gray-900">{formatDateRange(sale.start_date, sale.end_date, 'short')}</dd>
-          <dt className="font-medium text-gray-600">Hours</dt>
-          <dd className="text-gray-900">{formatTimeRange(sale.start_time, sale.end_time)}</dd>
-          <dt className="font-medium text-gray-600">Items</dt>
-          <dd className="text-gray-900">{pluralize(sale.item_count, 'item')}</dd>
+        <SaleFacts sale={sale}>
           {host && (
             <>
               <dt className="font-medium text-gray-600">Host</dt>
@@ -118,7 +113,7 @@ export function SaleCard({ sale, actions }: { sale: Sale; actions?: ReactNode })
               <dd className="text-gray-900">{sale.distance.toFixed(1)} miles away</dd>
             </>
           )}
-        </dl>
+        </SaleFacts>
         {sale.description && <p className="mt-3 line-clamp-2 text-sm text-gray-700">{sale.description}</p>}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-4">
           <Link
