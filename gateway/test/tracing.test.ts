@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Module } from '@nestjs/common';
+import { Controller, Module } from '@nestjs/common';
+import { Ctx } from '@nestjs/microservices';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import request from 'supertest';
 import { authService } from '@garage/auth';
-import { setupTracing, startService, type RunningService, type ServiceDefinition } from '@garage/service-kit';
+import { InboxContext, InboxHandler, setupTracing, startService, type RunningService, type ServiceDefinition } from '@garage/service-kit';
 import { serviceTestEnv, waitFor, type ServiceTestEnv } from '@garage/testing';
 import { routedServices, startGateway, type RunningGateway } from '../src/index.js';
 
@@ -11,24 +12,23 @@ import { routedServices, startGateway, type RunningGateway } from '../src/index.
 const exporter = new InMemorySpanExporter();
 setupTracing({ serviceName: 'tracing-test', exporter });
 
-@Module({})
+/** A consumer of user.updated that touches its own database, as the sales service's projection does. */
+@Controller()
+class UserUpdatedListener {
+  @InboxHandler('test.user-updated', ['user.updated'])
+  async handle(@Ctx() context: unknown): Promise<void> {
+    await InboxContext.of(context).manager.query('SELECT 1');
+  }
+}
+
+@Module({ controllers: [UserUpdatedListener] })
 class ListenerModule {}
 
-/** A consumer of user.updated that touches its own database, as the sales service's projection does. */
 const listener: ServiceDefinition<Record<string, never>> = {
   name: 'test',
   config: {},
   module: ListenerModule,
   migrations: [],
-  handlers: () => [
-    {
-      id: 'test.user-updated',
-      events: ['user.updated'],
-      handle: async (_event, manager) => {
-        await manager.query('SELECT 1');
-      },
-    },
-  ],
 };
 
 let testEnv: ServiceTestEnv;

@@ -15,3 +15,4 @@ export * from './telemetry.js';
 export * from './metrics.js';
 export * from './time-zone.js';
 export * from './periodic.js';
+export * from './inbox.transport.js';

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { Global, Module, type DynamicModule, type INestApplication, type Provider, type Type } from '@nestjs/common';
 import { APP_GUARD, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { MicroserviceOptions } from '@nestjs/microservices';
 import type { DataSource } from 'typeorm';
 import type { z } from 'zod';
-import { EVENT_CONSUMERS, matchesRoutingPattern } from '@garage/contracts';
+import { EVENT_CONSUMERS } from '@garage/contracts';
 import { openDataSource } from '@garage/database';
 import {
   InProcessBus,
@@ -20,6 +21,7 @@ import { BASE_PRODUCTION_REQUIRED, baseConfigShape, DEV_DEFAULTS, loadConfig, ty
 import { ErrorFilter } from './error.filter.js';
 import { frameworkErrorsOption } from './framework-errors.js';
 import { HEALTH_CHECKS, HealthController, type HealthCheck } from './health.js';
+import { InboxTransport } from './inbox.transport.js';
 import { createLogger, NestPinoLogger, type Logger } from './logger.js';
 import { publicKeyFrom, TokenVerifier } from './tokens.js';
 import { ViewerGuard } from './viewer.js';
@@ -40,13 +42,12 @@ export interface ServiceDefinition<S extends z.ZodRawShape> {
   config: S;
   /** Keys of `config` a production process must be given. */
   productionRequired?: Array<keyof S & string>;
+  /** The service's module; its controllers' `@InboxHandler` methods are its event consumers. */
   module: Type<unknown>;
   /** TypeORM entities of the service's own tables. */
   entities?: Function[];
   migrations: Function[];
   extensions?: string[];
-  /** The service's event consumers, taken from its module once it is built. */
-  handlers?: (app: INestApplication) => EventHandler[];
   /** Health checks besides the database and the broker (e.g. Redis); required unless they say otherwise. */
   healthChecks?: (app: INestApplication) => HealthCheck[];
   /** Runs before listening (e.g. schedules); whatever it returns is stopped on close. */
@@ -73,6 +74,8 @@ export interface RunningService<C> {
   dataSource: DataSource;
   bus: EventBus;
   outbox: Outbox;
+  /** The service's event consumers as the inbox runs them (its `@InboxHandler` methods). */
+  consumers: EventHandler[];
   logger: Logger;
   /** Graceful stop: no new requests, in-flight ones finish, consumers stop, the outbox batch ends. */
   close(): Promise<void>;
@@ -214,17 +217,12 @@ export async function startService<S extends z.ZodRawShape>(
   await app.init();
   healthChecks.push(...(definition.healthChecks?.(app) ?? []));
 
-  const handlers = definition.handlers?.(app) ?? [];
-  const declared = EVENT_CONSUMERS[definition.name];
-  for (const handler of handlers) {
-    const undeclared = handler.events.filter((pattern) => declared && !declared.some((key) => matchesRoutingPattern(pattern, key)));
-    if (undeclared.length > 0) {
-      throw new Error(
-        `Handler ${handler.id} consumes ${undeclared.join(', ')}, which EVENT_CONSUMERS.${definition.name} (libs/contracts) does not list`,
-      );
-    }
-  }
-  await inbox.subscribe(bus, queue, handlers);
+  // Event consumers are the `@InboxHandler` (`@EventPattern`) methods of the module's controllers,
+  // applied through the inbox on this service's queue; a consumer the contract does not list fails
+  // the start. The HTTP app's global guard (ViewerGuard) and filter do not apply to them.
+  const consumers = new InboxTransport({ inbox, bus, queue, service: definition.name, declared: EVENT_CONSUMERS[definition.name] });
+  app.connectMicroservice<MicroserviceOptions>({ strategy: consumers });
+  await app.startAllMicroservices();
   outbox.start();
   const started = await definition.onStart?.(app);
 
@@ -246,6 +244,7 @@ export async function startService<S extends z.ZodRawShape>(
     dataSource,
     bus,
     outbox,
+    consumers: consumers.handlers(),
     logger,
     close: () => {
       closing ??= (async () => {

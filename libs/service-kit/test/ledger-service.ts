@@ -1,9 +1,10 @@
 import { Body, Controller, HttpCode, Inject, Module, Post } from '@nestjs/common';
+import { Ctx, Payload } from '@nestjs/microservices';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import type { AnyEvent, UserSnapshot } from '@garage/contracts';
-import { Outbox, RabbitMqBus, type EventHandler } from '@garage/event-bus';
+import { Outbox, RabbitMqBus } from '@garage/event-bus';
 import { serviceTestEnv, silentLogger, TcpProxy, type ServiceTestEnv } from '@garage/testing';
-import { startService, type RunningService, type ServiceDefinition } from '../src/index.js';
+import { InboxContext, InboxHandler, startService, type RunningService, type ServiceDefinition } from '../src/index.js';
 
 /**
  * A small service for the fault tests, run by the real `startService`: `POST /notes` writes a note
@@ -25,15 +26,15 @@ class LedgerTables1764000000000 implements MigrationInterface {
 
 export const poison = { refuse: true };
 
-const ledgerHandler: EventHandler = {
-  id: 'ledger.apply',
-  events: ['user.updated'],
-  handle: async (event: AnyEvent, manager) => {
+@Controller()
+class LedgerHandler {
+  @InboxHandler('ledger.apply', ['user.updated'])
+  async apply(@Payload() event: AnyEvent, @Ctx() context: unknown): Promise<void> {
     const user = event.data as UserSnapshot;
     if (user.firstName === 'POISON' && poison.refuse) throw new Error(`Cannot apply user ${user.id}: refused by the ledger`);
-    await manager.query(`INSERT INTO applied (message_id, user_id) VALUES ($1, $2)`, [event.id, user.id]);
-  },
-};
+    await InboxContext.of(context).manager.query(`INSERT INTO applied (message_id, user_id) VALUES ($1, $2)`, [event.id, user.id]);
+  }
+}
 
 @Controller('notes')
 class NotesController {
@@ -54,7 +55,7 @@ class NotesController {
   }
 }
 
-@Module({ controllers: [NotesController] })
+@Module({ controllers: [NotesController, LedgerHandler] })
 class LedgerModule {}
 
 export const ledgerDefinition: ServiceDefinition<Record<string, never>> = {
@@ -64,7 +65,6 @@ export const ledgerDefinition: ServiceDefinition<Record<string, never>> = {
   config: {},
   module: LedgerModule,
   migrations: [LedgerTables1764000000000],
-  handlers: () => [ledgerHandler],
 };
 
 export function user(id: number, firstName = 'Ada'): UserSnapshot {

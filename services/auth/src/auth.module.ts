@@ -5,8 +5,8 @@ import { AccountsController } from './accounts/accounts.controller.js';
 import { AccountsService } from './accounts/accounts.service.js';
 import { LoginThrottle } from './accounts/login-throttle.js';
 import { PasswordHasher } from './accounts/password-hasher.js';
-import { OnPaymentSucceededHandler } from './premium/on-payment-succeeded.handler.js';
-import { OnReservationRatedHandler } from './ratings/on-reservation-rated.handler.js';
+import { OnPaymentSucceededHandler } from './handlers/on-payment-succeeded.handler.js';
+import { OnReservationRatedHandler } from './handlers/on-reservation-rated.handler.js';
 import { PremiumRepository } from './premium/premium.repository.js';
 import type { AuthConfig } from './config.js';
 import { UsersController } from './users/users.controller.js';
@@ -21,15 +21,13 @@ function privateKeyOf(config: AuthConfig): string {
 }
 
 @Module({
-  controllers: [AccountsController, UsersController],
+  controllers: [AccountsController, UsersController, OnPaymentSucceededHandler, OnReservationRatedHandler],
   providers: [
     AccountsService,
     UsersService,
     UsersRepository,
     LoginThrottle,
     PremiumRepository,
-    OnPaymentSucceededHandler,
-    OnReservationRatedHandler,
     { provide: PasswordHasher, useValue: new PasswordHasher() },
     {
       provide: TokenSigner,

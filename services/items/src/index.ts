@@ -5,11 +5,7 @@ import { Items1763700000300 } from './migrations/1763700000300-items.js';
 import { SearchGeneration1763700000400 } from './migrations/1763700000400-search-generation.js';
 import { ShownGeneration1763700000500 } from './migrations/1763700000500-shown-generation.js';
 import { SearchChanges1763700000600 } from './migrations/1763700000600-search-changes.js';
-import { OnSaleChangedHandler } from './projections/on-sale-changed.handler.js';
-import { OnSaleDeletedHandler } from './projections/on-sale-deleted.handler.js';
-import { OnUserChangedHandler } from './projections/on-user-changed.handler.js';
 import { PaidReservations1763700000700 } from './migrations/1763700000700-paid-reservations.js';
-import { OnIntentSucceededHandler } from './reservations/on-intent-succeeded.handler.js';
 import { ReservationsSweepJob } from './reservations/reservations-sweep.job.js';
 import { SearchChangesJob } from './search/search-changes.job.js';
 
@@ -26,12 +22,6 @@ export const itemsService: ServiceDefinition<typeof itemsConfig> = {
     ShownGeneration1763700000500,
     SearchChanges1763700000600,
     PaidReservations1763700000700,
-  ],
-  handlers: (app) => [
-    app.get(OnSaleChangedHandler),
-    app.get(OnSaleDeletedHandler),
-    app.get(OnUserChangedHandler),
-    app.get(OnIntentSucceededHandler),
   ],
   onStart: async (app) => {
     const jobs = [app.get(SearchChangesJob).start(), app.get(ReservationsSweepJob).start()];

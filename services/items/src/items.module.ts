@@ -6,16 +6,16 @@ import { AvailabilityService } from './availability/availability.service.js';
 import { ItemsController } from './items/items.controller.js';
 import { ItemsRepository } from './items/items.repository.js';
 import { ItemsService } from './items/items.service.js';
-import { OnSaleChangedHandler } from './projections/on-sale-changed.handler.js';
-import { OnSaleDeletedHandler } from './projections/on-sale-deleted.handler.js';
-import { OnUserChangedHandler } from './projections/on-user-changed.handler.js';
+import { OnSaleChangedHandler } from './handlers/on-sale-changed.handler.js';
+import { OnSaleDeletedHandler } from './handlers/on-sale-deleted.handler.js';
+import { OnUserChangedHandler } from './handlers/on-user-changed.handler.js';
 import { SalesRepository } from './projections/sales.repository.js';
 import { UsersRepository } from './projections/users.repository.js';
 import { PaymentProvider, paymentProviderFrom } from '@garage/payments';
 import { LOGGER, SERVICE_CONFIG, type Logger } from '@garage/service-kit';
 import type { ItemsConfig } from './config.js';
 import { LedgerRepository } from './reservations/ledger.repository.js';
-import { OnIntentSucceededHandler } from './reservations/on-intent-succeeded.handler.js';
+import { OnIntentSucceededHandler } from './handlers/on-intent-succeeded.handler.js';
 import { ReservationEndings } from './reservations/reservation-endings.js';
 import { PayoutsController, ReservationsController, ReserveController } from './reservations/reservations.controller.js';
 import { ReservationsSweepJob } from './reservations/reservations-sweep.job.js';
@@ -35,6 +35,10 @@ import { SearchService } from './search/search.service.js';
     ReservationsController,
     PayoutsController,
     AssignmentController,
+    OnSaleChangedHandler,
+    OnSaleDeletedHandler,
+    OnUserChangedHandler,
+    OnIntentSucceededHandler,
   ],
   providers: [
     ItemsService,
@@ -49,7 +53,6 @@ import { SearchService } from './search/search.service.js';
     ReservationEndings,
     LedgerRepository,
     ReservationsSweepJob,
-    OnIntentSucceededHandler,
     {
       // The same adapter as memberships (simulated unless STRIPE_SECRET_KEY is set); see payments.
       provide: PaymentProvider,
@@ -58,9 +61,6 @@ import { SearchService } from './search/search.service.js';
     },
     SalesRepository,
     UsersRepository,
-    OnSaleChangedHandler,
-    OnSaleDeletedHandler,
-    OnUserChangedHandler,
   ],
 })
 export class ItemsModule {}

@@ -4,7 +4,6 @@ import { ImageEntity } from './images/image.entity.js';
 import { ImagePurger } from './images/image-purger.js';
 import { UnattachedImageSweep } from './images/unattached-sweep.job.js';
 import { configureUploads } from './images/uploaded-image.js';
-import { ItemReferencesHandler } from './item-references/item-references.handler.js';
 import { MediaModule } from './media.module.js';
 import { Images1763700000400 } from './migrations/1763700000400-images.js';
 import { UnattachedImages1763700000500 } from './migrations/1763700000500-unattached-images.js';
@@ -18,7 +17,6 @@ export const mediaService: ServiceDefinition<typeof mediaConfig> = {
   entities: [ImageEntity],
   migrations: [Images1763700000400, UnattachedImages1763700000500],
   configureHttp: configureUploads,
-  handlers: (app) => [app.get(ItemReferencesHandler)],
   healthChecks: (app) => {
     const storage = app.get(ImageStorage);
     return [{ name: `storage (${storage.driver})`, check: () => storage.check() }];

@@ -8,14 +8,14 @@ import { ImagesRepository } from './images/images.repository.js';
 import { ImagesService } from './images/images.service.js';
 import { SharpImageProcessor } from './images/sharp-image-processor.js';
 import { UnattachedImageSweep } from './images/unattached-sweep.job.js';
-import { ItemReferencesHandler } from './item-references/item-references.handler.js';
+import { ItemReferencesHandler } from './handlers/item-references.handler.js';
 import { ItemReferencesRepository } from './item-references/item-references.repository.js';
 import { ItemReferencesService } from './item-references/item-references.service.js';
 import { ImageStorage } from './storage/image-storage.js';
 import { imageStorageProvider } from './storage/storage.provider.js';
 
 @Module({
-  controllers: [UploadsController, ImagesController],
+  controllers: [UploadsController, ImagesController, ItemReferencesHandler],
   providers: [
     ImagesService,
     ImagesRepository,
@@ -23,7 +23,6 @@ import { imageStorageProvider } from './storage/storage.provider.js';
     UnattachedImageSweep,
     ItemReferencesService,
     ItemReferencesRepository,
-    ItemReferencesHandler,
     imageStorageProvider,
     {
       provide: ImageProcessor,

@@ -9,7 +9,6 @@ import { serviceTestEnv, silentLogger, waitFor, type ServiceTestEnv } from '@gar
 import { mediaService } from '../src/index.js';
 import { ImagePurger } from '../src/images/image-purger.js';
 import { UnattachedImageSweep } from '../src/images/unattached-sweep.job.js';
-import { ItemReferencesHandler } from '../src/item-references/item-references.handler.js';
 import { itemEvent, itemSnapshot, solid, tokenFactory, waitForConsumer } from './support.js';
 
 let testEnv: ServiceTestEnv;
@@ -188,7 +187,12 @@ describe('the item → image projection', () => {
     await deliver(event);
     await publisher.publish([event, event]);
     const inbox = new Inbox(media.dataSource);
-    expect(await inbox.apply(media.app.get(ItemReferencesHandler), event)).toBe(false);
+    expect(
+      await inbox.apply(
+        media.consumers.find((handler) => handler.id === 'media.item-references')!,
+        event,
+      ),
+    ).toBe(false);
     expect(await projection(701)).toEqual({ keys: [image.key], state: { version: 1, deleted: false } });
     const [row] = await media.dataSource.query(`SELECT count(*)::int AS n FROM inbox WHERE message_id = $1`, [event.id]);
     expect(row.n).toBe(1);

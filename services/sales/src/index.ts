@@ -1,7 +1,5 @@
 import type { ServiceDefinition } from '@garage/service-kit';
 import { salesConfig } from './config.js';
-import { OnItemChangedHandler } from './handlers/on-item-changed.handler.js';
-import { OnUserChangedHandler } from './handlers/on-user-changed.handler.js';
 import { Sales1763700000200 } from './migrations/1763700000200-sales.js';
 import { SalePhotos1764000000000 } from './migrations/1764000000000-sale-photos.js';
 import { SalesModule } from './sales.module.js';
@@ -13,6 +11,5 @@ export const salesService: ServiceDefinition<typeof salesConfig> = {
   config: salesConfig,
   module: SalesModule,
   migrations: [Sales1763700000200, SalePhotos1764000000000],
-  handlers: (app) => [app.get(OnUserChangedHandler), app.get(OnItemChangedHandler)],
   onStart: async (app) => app.get(SaleLifecycleJob).start(),
 };

@@ -12,7 +12,7 @@ import { SalesService } from './sales/sales.service.js';
 import { UsersRepository } from './users/users.repository.js';
 
 @Module({
-  controllers: [SalesController],
+  controllers: [SalesController, OnUserChangedHandler, OnItemChangedHandler],
   providers: [
     SalesService,
     SalesRepository,
@@ -20,8 +20,6 @@ import { UsersRepository } from './users/users.repository.js';
     SaleLifecycleJob,
     UsersRepository,
     SaleItemsRepository,
-    OnUserChangedHandler,
-    OnItemChangedHandler,
     // The offline ZIP table; an online geocoder would be chosen here by configuration.
     { provide: Geocoder, useClass: ZipTableGeocoder },
   ],

@@ -6,8 +6,6 @@ import { authService } from '@garage/auth';
 import { Inbox } from '@garage/event-bus';
 import { startService, type RunningService } from '@garage/service-kit';
 import { serviceTestEnv, waitFor, type ServiceTestEnv } from '@garage/testing';
-import { OnItemChangedHandler } from '../src/handlers/on-item-changed.handler.js';
-import { OnUserChangedHandler } from '../src/handlers/on-user-changed.handler.js';
 import { salesService } from '../src/index.js';
 import { saleForm, serviceQueueReady, testBus, tokenSigner, userSnapshot } from './helpers.js';
 
@@ -18,6 +16,8 @@ let auth: RunningService<unknown>;
 let bus: Awaited<ReturnType<typeof testBus>>;
 let token: string;
 const api = () => request(sales.url);
+/** A consumer of the sales service as the inbox runs it, to apply a message straight through the inbox. */
+const consumer = (id: string) => sales.consumers.find((handler) => handler.id === id)!;
 const bearer = (value = token) => ({ authorization: `Bearer ${value}` });
 
 const saleOf = async (id: number) => (await api().get(`/api/sales/${id}`).set(bearer()).expect(200)).body;
@@ -95,7 +95,7 @@ describe('the user projection', () => {
 
   it('applies a message once: a duplicate id changes nothing, even with other content', async () => {
     const inbox = sales.app.get(Inbox);
-    const handler = sales.app.get(OnUserChangedHandler);
+    const handler = consumer('sales.user-projection');
     const event = (version: number, firstName: string) =>
       ({
         id: renamedId,
@@ -176,7 +176,7 @@ describe('the item count projection', () => {
 
   it('applies a duplicated item message once', async () => {
     const inbox = sales.app.get(Inbox);
-    const handler = sales.app.get(OnItemChangedHandler);
+    const handler = consumer('sales.item-count-projection');
     const id = randomUUID();
     const event = (itemId: number) =>
       ({ id, type: 'item.created', occurredAt: new Date().toISOString(), version: 1, data: item(itemId, saleA) }) as AnyEvent;

@@ -1,4 +1,4 @@
-import { OnReservationEndedHandler } from './reservations/on-reservation-ended.handler.js';
+import { OnReservationEndedHandler } from './handlers/on-reservation-ended.handler.js';
 import { Module } from '@nestjs/common';
 import { AlertsController } from './alerts/alerts.controller.js';
 import { AlertsRepository } from './alerts/alerts.repository.js';
@@ -16,11 +16,11 @@ import { DigestJob } from './notifications/digest.job.js';
 import { EmailsRepository } from './notifications/emails.repository.js';
 import { notifierProvider, unsubscribeTokensProvider } from './notifications/notifier.provider.js';
 import { ItemsRepository } from './projections/items.repository.js';
-import { OnItemChangedHandler } from './projections/on-item-changed.handler.js';
-import { OnItemDeletedHandler } from './projections/on-item-deleted.handler.js';
-import { OnSaleChangedHandler } from './projections/on-sale-changed.handler.js';
-import { OnSaleDeletedHandler } from './projections/on-sale-deleted.handler.js';
-import { OnUserChangedHandler } from './projections/on-user-changed.handler.js';
+import { OnItemChangedHandler } from './handlers/on-item-changed.handler.js';
+import { OnItemDeletedHandler } from './handlers/on-item-deleted.handler.js';
+import { OnSaleChangedHandler } from './handlers/on-sale-changed.handler.js';
+import { OnSaleDeletedHandler } from './handlers/on-sale-deleted.handler.js';
+import { OnUserChangedHandler } from './handlers/on-user-changed.handler.js';
 import { SalesRepository } from './projections/sales.repository.js';
 import { UsersRepository } from './projections/users.repository.js';
 import { RoutePlansController } from './route-plans/route-plans.controller.js';
@@ -44,9 +44,14 @@ import { MembershipService } from './users/membership.service.js';
     RoutePlansController,
     SaleCalendarController,
     DevMailController,
+    OnReservationEndedHandler,
+    OnItemChangedHandler,
+    OnItemDeletedHandler,
+    OnSaleChangedHandler,
+    OnSaleDeletedHandler,
+    OnUserChangedHandler,
   ],
   providers: [
-    OnReservationEndedHandler,
     SalesRepository,
     ItemsRepository,
     UsersRepository,
@@ -66,11 +71,6 @@ import { MembershipService } from './users/membership.service.js';
     RoutePlansRepository,
     RoutePlansService,
     SaleCalendarService,
-    OnUserChangedHandler,
-    OnSaleChangedHandler,
-    OnSaleDeletedHandler,
-    OnItemChangedHandler,
-    OnItemDeletedHandler,
     notifierProvider,
     unsubscribeTokensProvider,
     // The offline ZIP table and straight-line driving; a geocoder or routing service would be chosen here.

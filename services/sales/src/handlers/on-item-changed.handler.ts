@@ -1,18 +1,17 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import type { AnyEvent, EventType } from '@garage/contracts';
-import type { EventHandler } from '@garage/event-bus';
+import { Controller, Inject } from '@nestjs/common';
+import { Ctx, Payload } from '@nestjs/microservices';
+import type { AnyEvent } from '@garage/contracts';
 import { SaleItemsRepository } from '../sale-items/sale-items.repository.js';
+import { InboxContext, InboxHandler } from '@garage/service-kit';
 
 /** Follows which sale each item is in and its main photo, so every sale shows its `item_count` and `photo_urls`. */
-@Injectable()
-export class OnItemChangedHandler implements EventHandler {
-  readonly id = 'sales.item-count-projection';
-  readonly events: EventType[] = ['item.created', 'item.updated', 'item.deleted'];
-
+@Controller()
+export class OnItemChangedHandler {
   constructor(@Inject(SaleItemsRepository) private readonly saleItems: SaleItemsRepository) {}
 
-  async handle(event: AnyEvent, manager: EntityManager): Promise<void> {
+  @InboxHandler('sales.item-count-projection', ['item.created', 'item.updated', 'item.deleted'])
+  async handle(@Payload() event: AnyEvent, @Ctx() context: unknown): Promise<void> {
+    const { manager } = InboxContext.of(context);
     switch (event.type) {
       case 'item.created':
       case 'item.updated':

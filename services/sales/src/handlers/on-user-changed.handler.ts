@@ -1,18 +1,17 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import type { AnyEvent, EventType } from '@garage/contracts';
-import type { EventHandler } from '@garage/event-bus';
+import { Controller, Inject } from '@nestjs/common';
+import { Ctx, Payload } from '@nestjs/microservices';
+import type { AnyEvent } from '@garage/contracts';
 import { UsersRepository } from '../users/users.repository.js';
+import { InboxContext, InboxHandler } from '@garage/service-kit';
 
 /** Keeps the seller details and premium expiry of every user current (event-carried state). */
-@Injectable()
-export class OnUserChangedHandler implements EventHandler {
-  readonly id = 'sales.user-projection';
-  readonly events: EventType[] = ['user.registered', 'user.updated', 'user.premium_activated'];
-
+@Controller()
+export class OnUserChangedHandler {
   constructor(@Inject(UsersRepository) private readonly users: UsersRepository) {}
 
-  async handle(event: AnyEvent, manager: EntityManager): Promise<void> {
+  @InboxHandler('sales.user-projection', ['user.registered', 'user.updated', 'user.premium_activated'])
+  async handle(@Payload() event: AnyEvent, @Ctx() context: unknown): Promise<void> {
+    const { manager } = InboxContext.of(context);
     switch (event.type) {
       case 'user.registered':
       case 'user.updated':

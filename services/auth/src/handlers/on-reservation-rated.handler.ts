@@ -1,8 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import type { AnyEvent, EventType } from '@garage/contracts';
-import type { Emit, EventHandler } from '@garage/event-bus';
-import { LOGGER, type Logger } from '@garage/service-kit';
+import { Controller, Inject } from '@nestjs/common';
+import { Ctx, Payload } from '@nestjs/microservices';
+import type { AnyEvent } from '@garage/contracts';
+import { LOGGER, type Logger, InboxContext, InboxHandler } from '@garage/service-kit';
 import { toSnapshot } from '../users/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
 
@@ -12,17 +11,16 @@ import { UsersRepository } from '../users/users.repository.js';
  * reservation and the figures recomputed from all of them; a change is published as `user.updated`,
  * so sales and items show the new rating wherever they show the seller.
  */
-@Injectable()
-export class OnReservationRatedHandler implements EventHandler {
-  readonly id = 'auth.ratings.on-reservation-rated';
-  readonly events: EventType[] = ['reservation.rated'];
-
+@Controller()
+export class OnReservationRatedHandler {
   constructor(
     @Inject(UsersRepository) private readonly users: UsersRepository,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async handle(event: AnyEvent, manager: EntityManager, _headers: unknown, emit: Emit): Promise<void> {
+  @InboxHandler('auth.ratings.on-reservation-rated', ['reservation.rated'])
+  async handle(@Payload() event: AnyEvent, @Ctx() context: unknown): Promise<void> {
+    const { manager, emit } = InboxContext.of(context);
     if (event.type !== 'reservation.rated') return;
     const { reservation_id, host_id, user_id, stars, review } = event.data;
     // Ratings of one host applied at once are serialised on the host's row, so each recount sees the others.

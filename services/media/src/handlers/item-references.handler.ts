@@ -1,22 +1,20 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import type { AnyEvent, EventType } from '@garage/contracts';
-import type { EventHandler } from '@garage/event-bus';
-import { ItemReferencesService } from './item-references.service.js';
+import { Controller, Inject } from '@nestjs/common';
+import { Ctx, Payload } from '@nestjs/microservices';
+import type { AnyEvent } from '@garage/contracts';
+import { ItemReferencesService } from '../item-references/item-references.service.js';
+import { InboxContext, InboxHandler } from '@garage/service-kit';
 
 /**
  * Feeds the item → image projection from the items service. Applied through the inbox (once per
  * message id, in the transaction of its effect) and ordered per item by `version`.
  */
-@Injectable()
-export class ItemReferencesHandler implements EventHandler {
-  /** Stable across releases: the inbox remembers applied messages under this id. */
-  readonly id = 'media.item-references';
-  readonly events: EventType[] = ['item.created', 'item.updated', 'item.reserved', 'item.deleted'];
-
+@Controller()
+export class ItemReferencesHandler {
   constructor(@Inject(ItemReferencesService) private readonly references: ItemReferencesService) {}
 
-  async handle(event: AnyEvent, manager: EntityManager): Promise<void> {
+  @InboxHandler('media.item-references', ['item.created', 'item.updated', 'item.reserved', 'item.deleted'])
+  async handle(@Payload() event: AnyEvent, @Ctx() context: unknown): Promise<void> {
+    const { manager } = InboxContext.of(context);
     switch (event.type) {
       case 'item.created':
       case 'item.updated':

@@ -1,8 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import { fromCents, type AnyEvent, type EventType, type ReservationEndReason, type ReservationSnapshot } from '@garage/contracts';
-import type { EventHandler } from '@garage/event-bus';
+import { Controller, Inject } from '@nestjs/common';
+import { Ctx, Payload } from '@nestjs/microservices';
+import { fromCents, type AnyEvent, type ReservationEndReason, type ReservationSnapshot } from '@garage/contracts';
 import { AlertEmailJob } from '../notifications/alert-email.job.js';
+import { InboxContext, InboxHandler } from '@garage/service-kit';
 
 const WHY: Record<ReservationEndReason, string> = {
   hold_expired: 'it was not paid in time',
@@ -40,14 +40,13 @@ export function reservationAlert(data: ReservationSnapshot): { title: string; me
  * A reservation that lapsed, was cancelled or refunded: its shopper gets an alert in the bell and
  * an email (always: it is about their money, not a subscription). Once per reservation and outcome.
  */
-@Injectable()
-export class OnReservationEndedHandler implements EventHandler {
-  readonly id = 'shopper.reservation-ended';
-  readonly events: EventType[] = ['reservation.lapsed', 'reservation.cancelled', 'reservation.refunded'];
-
+@Controller()
+export class OnReservationEndedHandler {
   constructor(@Inject(AlertEmailJob) private readonly emails: AlertEmailJob) {}
 
-  async handle(event: AnyEvent, manager: EntityManager): Promise<void> {
+  @InboxHandler('shopper.reservation-ended', ['reservation.lapsed', 'reservation.cancelled', 'reservation.refunded'])
+  async handle(@Payload() event: AnyEvent, @Ctx() context: unknown): Promise<void> {
+    const { manager } = InboxContext.of(context);
     if (event.type !== 'reservation.lapsed' && event.type !== 'reservation.cancelled' && event.type !== 'reservation.refunded') return;
     const data = event.data;
     const { title, message } = reservationAlert(data);

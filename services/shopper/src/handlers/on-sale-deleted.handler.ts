@@ -1,13 +1,12 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import type { AnyEvent, EventType } from '@garage/contracts';
-import type { EventHandler } from '@garage/event-bus';
-import { Clock, dateAtOffset } from '@garage/service-kit';
+import { Controller, Inject } from '@nestjs/common';
+import { Ctx, Payload } from '@nestjs/microservices';
+import type { AnyEvent } from '@garage/contracts';
+import { Clock, dateAtOffset, InboxContext, InboxHandler } from '@garage/service-kit';
 import { SaleAlertsRepository } from '../alerts/sale-alerts.repository.js';
 import { FavoritesRepository } from '../favorites/favorites.repository.js';
 import { AlertEmailJob } from '../notifications/alert-email.job.js';
-import { lockSale } from './sale-lock.js';
-import { SalesRepository } from './sales.repository.js';
+import { lockSale } from '../projections/sale-lock.js';
+import { SalesRepository } from '../projections/sales.repository.js';
 
 const LATEST_US_OFFSET_HOURS = -10;
 
@@ -15,11 +14,8 @@ const LATEST_US_OFFSET_HOURS = -10;
  * A deleted sale leaves a tombstone (a late `sale.updated` cannot bring it back), alerts its
  * followers once, and leaves their Saved page: there is no sale left to show.
  */
-@Injectable()
-export class OnSaleDeletedHandler implements EventHandler {
-  readonly id = 'shopper.sale-deleted';
-  readonly events: EventType[] = ['sale.deleted'];
-
+@Controller()
+export class OnSaleDeletedHandler {
   constructor(
     @Inject(SalesRepository) private readonly sales: SalesRepository,
     @Inject(SaleAlertsRepository) private readonly saleAlerts: SaleAlertsRepository,
@@ -28,7 +24,9 @@ export class OnSaleDeletedHandler implements EventHandler {
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async handle(event: AnyEvent, manager: EntityManager): Promise<void> {
+  @InboxHandler('shopper.sale-deleted', ['sale.deleted'])
+  async handle(@Payload() event: AnyEvent, @Ctx() context: unknown): Promise<void> {
+    const { manager } = InboxContext.of(context);
     if (event.type !== 'sale.deleted') return;
     const { id, user_id: ownerId } = event.data;
     await lockSale(manager, id);

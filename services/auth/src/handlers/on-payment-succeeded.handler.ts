@@ -1,10 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import type { AnyEvent, EventType } from '@garage/contracts';
-import type { Emit, EventHandler } from '@garage/event-bus';
-import { LOGGER, type Logger } from '@garage/service-kit';
+import { Controller, Inject } from '@nestjs/common';
+import { Ctx, Payload } from '@nestjs/microservices';
+import type { AnyEvent } from '@garage/contracts';
+import { LOGGER, type Logger, InboxContext, InboxHandler } from '@garage/service-kit';
 import { toSnapshot } from '../users/user.entity.js';
-import { PremiumRepository } from './premium.repository.js';
+import { PremiumRepository } from '../premium/premium.repository.js';
 
 /**
  * Premium status follows payments: each `payment.succeeded` sets the buyer's premium expiry to the
@@ -14,17 +13,16 @@ import { PremiumRepository } from './premium.repository.js';
  * Applied once per message by the inbox, and once per payment intent by `applied_payments`, so the
  * same payment published twice under two message ids still extends premium once.
  */
-@Injectable()
-export class OnPaymentSucceededHandler implements EventHandler {
-  readonly id = 'auth.premium.on-payment-succeeded';
-  readonly events: EventType[] = ['payment.succeeded'];
-
+@Controller()
+export class OnPaymentSucceededHandler {
   constructor(
     @Inject(PremiumRepository) private readonly premium: PremiumRepository,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async handle(event: AnyEvent, manager: EntityManager, _headers: unknown, emit: Emit): Promise<void> {
+  @InboxHandler('auth.premium.on-payment-succeeded', ['payment.succeeded'])
+  async handle(@Payload() event: AnyEvent, @Ctx() context: unknown): Promise<void> {
+    const { manager, emit } = InboxContext.of(context);
     if (event.type !== 'payment.succeeded') return;
     const { paymentIntentId, userId } = event.data;
     const premiumExpiresAt = new Date(event.data.premiumExpiresAt);

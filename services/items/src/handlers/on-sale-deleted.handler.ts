@@ -1,23 +1,20 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import type { AnyEvent, EventType } from '@garage/contracts';
-import type { Emit, EventHandler } from '@garage/event-bus';
+import { Controller, Inject } from '@nestjs/common';
+import { Ctx, Payload } from '@nestjs/microservices';
+import type { AnyEvent } from '@garage/contracts';
 import { toSnapshot } from '../items/item.row.js';
 import { ItemsRepository } from '../items/items.repository.js';
 import { ReservationEndings } from '../reservations/reservation-endings.js';
 import { ReservationsRepository } from '../reservations/reservations.repository.js';
-import { SalesRepository } from './sales.repository.js';
+import { SalesRepository } from '../projections/sales.repository.js';
+import { InboxContext, InboxHandler } from '@garage/service-kit';
 
 /**
  * A deleted sale leaves a tombstone; its items stay with their owner and become free
  * (`garage_sale_id` null, spec section 4). Each freed item is announced with `item.updated`, so the
  * sales service's item counts follow.
  */
-@Injectable()
-export class OnSaleDeletedHandler implements EventHandler {
-  readonly id = 'items.sale-deleted';
-  readonly events: EventType[] = ['sale.deleted'];
-
+@Controller()
+export class OnSaleDeletedHandler {
   constructor(
     @Inject(SalesRepository) private readonly sales: SalesRepository,
     @Inject(ItemsRepository) private readonly items: ItemsRepository,
@@ -26,7 +23,9 @@ export class OnSaleDeletedHandler implements EventHandler {
   ) {}
 
   /** The `item.updated` events commit with the inbox record and the freeing itself. */
-  async handle(event: AnyEvent, manager: EntityManager, _headers: unknown, emit: Emit): Promise<void> {
+  @InboxHandler('items.sale-deleted', ['sale.deleted'])
+  async handle(@Payload() event: AnyEvent, @Ctx() context: unknown): Promise<void> {
+    const { manager, emit } = InboxContext.of(context);
     if (event.type !== 'sale.deleted') return;
     await this.sales.tombstone(manager, event.data.id, event.data.user_id, event.version);
     // Reservations of the sale are refunded (or cancelled when unpaid) and their items freed.

@@ -1,12 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import type { AnyEvent, EventType } from '@garage/contracts';
-import type { EventHandler } from '@garage/event-bus';
-import { Clock } from '@garage/service-kit';
+import { Controller, Inject } from '@nestjs/common';
+import { Ctx, Payload } from '@nestjs/microservices';
+import type { AnyEvent } from '@garage/contracts';
+import { Clock, InboxContext, InboxHandler } from '@garage/service-kit';
 import { MatchesRepository } from '../matching/matches.repository.js';
 import { AlertEmailJob } from '../notifications/alert-email.job.js';
-import { ItemsRepository } from './items.repository.js';
-import { lockSale } from './sale-lock.js';
+import { ItemsRepository } from '../projections/items.repository.js';
+import { lockSale } from '../projections/sale-lock.js';
 
 /**
  * Keeps the items projection current and matches an item against the saved searches whenever,
@@ -14,11 +13,8 @@ import { lockSale } from './sale-lock.js';
  * in a sale, assigned to one, or edited so that it now matches. A reservation changes nothing
  * search reads, so it only updates the projection.
  */
-@Injectable()
-export class OnItemChangedHandler implements EventHandler {
-  readonly id = 'shopper.item-changed';
-  readonly events: EventType[] = ['item.created', 'item.updated', 'item.reserved'];
-
+@Controller()
+export class OnItemChangedHandler {
   constructor(
     @Inject(ItemsRepository) private readonly items: ItemsRepository,
     @Inject(MatchesRepository) private readonly matches: MatchesRepository,
@@ -26,7 +22,9 @@ export class OnItemChangedHandler implements EventHandler {
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async handle(event: AnyEvent, manager: EntityManager): Promise<void> {
+  @InboxHandler('shopper.item-changed', ['item.created', 'item.updated', 'item.reserved'])
+  async handle(@Payload() event: AnyEvent, @Ctx() context: unknown): Promise<void> {
+    const { manager } = InboxContext.of(context);
     if (event.type !== 'item.created' && event.type !== 'item.updated' && event.type !== 'item.reserved') return;
     const item = event.data;
     if (item.garage_sale_id !== null) await lockSale(manager, item.garage_sale_id);

@@ -1,15 +1,15 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
+import { Ctx, Payload } from '@nestjs/microservices';
 import type { EntityManager } from 'typeorm';
-import type { AnyEvent, EventType, SaleSnapshot } from '@garage/contracts';
-import type { EventHandler } from '@garage/event-bus';
-import { Clock, dateAtOffset } from '@garage/service-kit';
+import type { AnyEvent, SaleSnapshot } from '@garage/contracts';
+import { Clock, dateAtOffset, InboxContext, InboxHandler } from '@garage/service-kit';
 import { SaleAlertsRepository } from '../alerts/sale-alerts.repository.js';
 import { describeScheduleChange, scheduleChanges } from '../alerts/sale-changes.js';
 import { MatchesRepository } from '../matching/matches.repository.js';
 import { AlertEmailJob } from '../notifications/alert-email.job.js';
-import { ItemsRepository } from './items.repository.js';
-import { lockSale } from './sale-lock.js';
-import { SalesRepository, type SaleRow } from './sales.repository.js';
+import { ItemsRepository } from '../projections/items.repository.js';
+import { lockSale } from '../projections/sale-lock.js';
+import { SalesRepository, type SaleRow } from '../projections/sales.repository.js';
 
 /** Plans and "today" are US dates; a day is over only once it is over in Hawaii (UTC−10). */
 const LATEST_US_OFFSET_HOURS = -10;
@@ -23,11 +23,8 @@ const LATEST_US_OFFSET_HOURS = -10;
  *   unique alert per search and item makes it harmless when they were matched before).
  * A stale snapshot (older version) changes nothing.
  */
-@Injectable()
-export class OnSaleChangedHandler implements EventHandler {
-  readonly id = 'shopper.sale-changed';
-  readonly events: EventType[] = ['sale.created', 'sale.updated'];
-
+@Controller()
+export class OnSaleChangedHandler {
   constructor(
     @Inject(SalesRepository) private readonly sales: SalesRepository,
     @Inject(ItemsRepository) private readonly items: ItemsRepository,
@@ -37,7 +34,9 @@ export class OnSaleChangedHandler implements EventHandler {
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async handle(event: AnyEvent, manager: EntityManager): Promise<void> {
+  @InboxHandler('shopper.sale-changed', ['sale.created', 'sale.updated'])
+  async handle(@Payload() event: AnyEvent, @Ctx() context: unknown): Promise<void> {
+    const { manager } = InboxContext.of(context);
     if (event.type !== 'sale.created' && event.type !== 'sale.updated') return;
     const sale = event.data;
     await lockSale(manager, sale.id);

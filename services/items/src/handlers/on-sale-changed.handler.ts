@@ -1,12 +1,12 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import type { AnyEvent, EventType } from '@garage/contracts';
-import type { Emit, EventHandler } from '@garage/event-bus';
+import { Controller, Inject } from '@nestjs/common';
+import { Ctx, Payload } from '@nestjs/microservices';
+import type { AnyEvent } from '@garage/contracts';
 import { toSnapshot } from '../items/item.row.js';
 import { ItemsRepository } from '../items/items.repository.js';
 import { ReservationEndings } from '../reservations/reservation-endings.js';
 import { ReservationsRepository } from '../reservations/reservations.repository.js';
-import { SalesRepository } from './sales.repository.js';
+import { SalesRepository } from '../projections/sales.repository.js';
+import { InboxContext, InboxHandler } from '@garage/service-kit';
 
 /**
  * Keeps the sales projection current and copies each sale's place, dates and active flag onto its
@@ -16,11 +16,8 @@ import { SalesRepository } from './sales.repository.js';
  * into it, in the same transaction, each announced with `item.updated`; ids of other users' items
  * or of no item are left out. This is the ownership check `POST /api/sales` cannot make itself.
  */
-@Injectable()
-export class OnSaleChangedHandler implements EventHandler {
-  readonly id = 'items.sale-changed';
-  readonly events: EventType[] = ['sale.created', 'sale.updated'];
-
+@Controller()
+export class OnSaleChangedHandler {
   constructor(
     @Inject(SalesRepository) private readonly sales: SalesRepository,
     @Inject(ItemsRepository) private readonly items: ItemsRepository,
@@ -28,7 +25,9 @@ export class OnSaleChangedHandler implements EventHandler {
     @Inject(ReservationEndings) private readonly endings: ReservationEndings,
   ) {}
 
-  async handle(event: AnyEvent, manager: EntityManager, _headers: unknown, emit: Emit): Promise<void> {
+  @InboxHandler('items.sale-changed', ['sale.created', 'sale.updated'])
+  async handle(@Payload() event: AnyEvent, @Ctx() context: unknown): Promise<void> {
+    const { manager, emit } = InboxContext.of(context);
     if (event.type !== 'sale.created' && event.type !== 'sale.updated') return;
     const applied = await this.sales.upsert(manager, event.data, event.version);
     if (applied) await this.items.copySaleOntoItems(manager, event.data.id);

@@ -1,22 +1,21 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import type { AnyEvent, EventType } from '@garage/contracts';
-import type { EventHandler } from '@garage/event-bus';
+import { Controller, Inject } from '@nestjs/common';
+import { Ctx, Payload } from '@nestjs/microservices';
+import type { AnyEvent } from '@garage/contracts';
 import { FavoritesRepository } from '../favorites/favorites.repository.js';
-import { ItemsRepository } from './items.repository.js';
+import { ItemsRepository } from '../projections/items.repository.js';
+import { InboxContext, InboxHandler } from '@garage/service-kit';
 
 /** A deleted item leaves a tombstone and the Saved pages it was on. Its alerts stay (they say what was found). */
-@Injectable()
-export class OnItemDeletedHandler implements EventHandler {
-  readonly id = 'shopper.item-deleted';
-  readonly events: EventType[] = ['item.deleted'];
-
+@Controller()
+export class OnItemDeletedHandler {
   constructor(
     @Inject(ItemsRepository) private readonly items: ItemsRepository,
     @Inject(FavoritesRepository) private readonly favorites: FavoritesRepository,
   ) {}
 
-  async handle(event: AnyEvent, manager: EntityManager): Promise<void> {
+  @InboxHandler('shopper.item-deleted', ['item.deleted'])
+  async handle(@Payload() event: AnyEvent, @Ctx() context: unknown): Promise<void> {
+    const { manager } = InboxContext.of(context);
     if (event.type !== 'item.deleted') return;
     if (await this.items.tombstone(manager, event.data.id, event.data.user_id, event.version)) {
       await this.favorites.forgetItem(manager, event.data.id);

@@ -1,0 +1,18 @@
+import { Controller, Inject } from '@nestjs/common';
+import { Ctx, Payload } from '@nestjs/microservices';
+import type { AnyEvent } from '@garage/contracts';
+import { UsersRepository } from '../projections/users.repository.js';
+import { InboxContext, InboxHandler } from '@garage/service-kit';
+
+/** Keeps the users projection current: sellers shown with items, and who is premium. */
+@Controller()
+export class OnUserChangedHandler {
+  constructor(@Inject(UsersRepository) private readonly users: UsersRepository) {}
+
+  @InboxHandler('items.user-changed', ['user.registered', 'user.updated', 'user.premium_activated'])
+  async handle(@Payload() event: AnyEvent, @Ctx() context: unknown): Promise<void> {
+    const { manager } = InboxContext.of(context);
+    if (event.type !== 'user.registered' && event.type !== 'user.updated' && event.type !== 'user.premium_activated') return;
+    await this.users.upsert(manager, event.data, event.version);
+  }
+}
