@@ -10,3 +10,5 @@ export * from './projection.js';
 export * from './projection-waiter.js';
 export * from './transient-failure.js';
 export * from './dead-letters.js';
+export * from './projections/user.projection.js';
+export * from './projections/sale.projection.js';

@@ -1,5 +1,4 @@
 import type { EntityManager } from 'typeorm';
-import type { UserSnapshot } from '@garage/contracts';
 
 /**
  * A service's local copy of another service's aggregates, fed by snapshot events. The table has
@@ -74,15 +73,25 @@ export async function applyTombstone(
   return rows.length > 0;
 }
 
-/** The columns every service keeps of a user (the snapshot is camelCase, projections snake_case). */
-export function userRow(user: UserSnapshot) {
-  return {
-    id: user.id,
-    first_name: user.firstName,
-    last_name: user.lastName,
-    phone: user.phone,
-    rating: user.rating,
-    rating_count: user.ratingCount,
-    premium_expires_at: user.premiumExpiresAt,
-  };
+/**
+ * One kind of aggregate as a service copies it: its table and how a snapshot maps onto a row (`id`
+ * included). Applying goes through `applySnapshot`/`applyTombstone`, so a redelivered, stale or
+ * late event never rolls the copy back.
+ */
+export class SnapshotProjection<S> {
+  constructor(
+    readonly table: ProjectionTable,
+    private readonly toRow: (snapshot: S) => Record<string, unknown>,
+  ) {}
+
+  /** Applies a snapshot if it is newer than what is kept; returns whether it changed anything. */
+  apply(manager: EntityManager, snapshot: S, version: number): Promise<boolean> {
+    return applySnapshot(manager, this.table, this.toRow(snapshot), version);
+  }
+
+  /** Marks an aggregate deleted for good; returns whether it was live until now. */
+  tombstone(manager: EntityManager, row: Record<string, unknown>, version: number): Promise<boolean> {
+    if (!this.table.tombstones) throw new Error(`${this.table.name} keeps no tombstones`);
+    return applyTombstone(manager, this.table, row, version);
+  }
 }

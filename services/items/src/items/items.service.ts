@@ -92,7 +92,7 @@ export class ItemsService {
    * way); still unknown after the wait is a retryable 503, since nothing proves it is not the caller's.
    */
   async awaitSale(saleId: number): Promise<void> {
-    if ((await this.sales.waitUntilKnown(saleId, this.config.PROJECTION_WAIT_MS)) === 'unknown') throw retryLater(SALE_NOT_SYNCED);
+    if ((await this.sales.waitUntilKnown(saleId, this.config.PROJECTION_WAIT_MS)) === null) throw retryLater(SALE_NOT_SYNCED);
   }
 
   /** An item may only be put into a live sale of its owner's (a deleted one is nobody's to fill). */

@@ -16,7 +16,7 @@ export class OnUserChangedHandler {
       case 'user.registered':
       case 'user.updated':
       case 'user.premium_activated':
-        await this.users.apply(manager, event.version, event.data);
+        await this.users.upsert(manager, event.data, event.version);
         break;
       default:
         break;

@@ -1,31 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { DataSource, EntityManager } from 'typeorm';
-import type { UserSnapshot } from '@garage/contracts';
-import { applySnapshot, userRow, type ProjectionTable } from '@garage/event-bus';
+import type { DataSource } from 'typeorm';
+import { ProjectionWaiter, UserProjection } from '@garage/event-bus';
 import { DATA_SOURCE } from '@garage/service-kit';
 
 /**
- * This service's projection of auth's users: the seller details shown on sales and the premium
- * expiry that sets a caller's browse radius. Only auth writes users; this table follows its events.
+ * This service's copy of auth's users (see `UserProjection`): the seller details shown on sales and
+ * the premium expiry that sets a caller's browse radius. Its table has neither `rating_count` nor
+ * `updated_at`.
  */
-const USERS: ProjectionTable = { name: 'users' };
-
 @Injectable()
-export class UsersRepository {
-  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
-
-  /** Applies a snapshot unless a newer version is already here (events may arrive out of order). */
-  async apply(manager: EntityManager, version: number, user: UserSnapshot): Promise<void> {
-    const { rating_count: _kept, ...row } = userRow(user);
-    await applySnapshot(manager, USERS, row, version);
-  }
-
-  /** Premium only while the expiry is in the future (an unknown user is not premium). */
-  async isPremium(userId: number, now: Date): Promise<boolean> {
-    const [row] = await this.dataSource.query(`SELECT premium_expires_at > $2::timestamptz AS premium FROM users WHERE id = $1`, [
-      userId,
-      now,
-    ]);
-    return row?.premium === true;
+export class UsersRepository extends UserProjection {
+  constructor(@Inject(DATA_SOURCE) dataSource: DataSource, @Inject(ProjectionWaiter) projections: ProjectionWaiter) {
+    super(dataSource, projections, { without: ['rating_count'] });
   }
 }

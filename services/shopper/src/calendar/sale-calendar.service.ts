@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { notFound, retryLater, SERVICE_CONFIG, timeZoneAt, type Viewer } from '@garage/service-kit';
+import type { SaleRow } from '@garage/event-bus';
 import { siteUrl, type ShopperConfig } from '../config.js';
 import { SALE_NOT_SYNCED } from '../favorites/favorites.service.js';
-import { SalesRepository, type SaleRow } from '../projections/sales.repository.js';
+import { SalesRepository } from '../projections/sales.repository.js';
 import type { CalendarEvent } from './calendar.types.js';
 import { calendarFile } from './ics.js';
 

@@ -3,13 +3,14 @@ import { Ctx, Payload } from '@nestjs/microservices';
 import type { EntityManager } from 'typeorm';
 import type { AnyEvent, SaleSnapshot } from '@garage/contracts';
 import { Clock, dateAtOffset, InboxContext, InboxHandler } from '@garage/service-kit';
+import type { SaleRow } from '@garage/event-bus';
 import { SaleAlertsRepository } from '../alerts/sale-alerts.repository.js';
 import { describeScheduleChange, scheduleChanges } from '../alerts/sale-changes.js';
 import { MatchesRepository } from '../matching/matches.repository.js';
 import { AlertEmailJob } from '../notifications/alert-email.job.js';
 import { ItemsRepository } from '../projections/items.repository.js';
 import { lockSale } from '../projections/sale-lock.js';
-import { SalesRepository, type SaleRow } from '../projections/sales.repository.js';
+import { SalesRepository } from '../projections/sales.repository.js';
 
 /** Plans and "today" are US dates; a day is over only once it is over in Hawaii (UTC−10). */
 const LATEST_US_OFFSET_HOURS = -10;

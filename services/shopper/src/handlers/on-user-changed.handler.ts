@@ -21,7 +21,7 @@ export class OnUserChangedHandler {
   async handle(@Payload() event: AnyEvent, @Ctx() context: unknown): Promise<void> {
     const { manager } = InboxContext.of(context);
     if (event.type !== 'user.registered' && event.type !== 'user.updated' && event.type !== 'user.premium_activated') return;
-    const before = await this.users.premiumExpiry(manager, event.data.id);
+    const before = await this.users.lockPremiumExpiry(manager, event.data.id);
     if (!(await this.users.upsert(manager, event.data, event.version))) return;
     const now = this.clock.now();
     const expiresAt = event.data.premiumExpiresAt ? new Date(event.data.premiumExpiresAt) : null;

@@ -9,11 +9,12 @@ import type {
   UnplannedSale,
 } from '@garage/contracts';
 import { badRequest, Clock, dateAtOffset, notFound, retryLater, SERVICE_CONFIG, timeZoneAt, zonedTimeToUtc } from '@garage/service-kit';
+import type { SaleRow } from '@garage/event-bus';
 import { formatDate } from '../alerts/sale-changes.js';
 import { calendarFile } from '../calendar/ics.js';
 import type { CalendarEvent } from '../calendar/calendar.types.js';
 import { siteUrl, type ShopperConfig } from '../config.js';
-import { SalesRepository, type SaleRow } from '../projections/sales.repository.js';
+import { SalesRepository } from '../projections/sales.repository.js';
 import { clockTime, daysBetween, minuteOf, wallClockAt } from '../time/wall-clock.js';
 import { MembershipService } from '../users/membership.service.js';
 import { directionsLinks } from './directions.js';
