@@ -1,8 +1,8 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
 import type { AnyEvent } from '@garage/contracts';
-import { ReservationsService } from '../reservations/reservations.service.js';
 import { InboxContext, InboxHandler } from '@garage/service-kit';
+import { ReservationsService } from '../reservations/reservations.service.js';
 
 /**
  * A reservation paid by card while the shopper never came back to the pay step: payments verified

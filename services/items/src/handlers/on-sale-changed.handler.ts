@@ -1,12 +1,12 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
 import type { AnyEvent } from '@garage/contracts';
+import { InboxContext, InboxHandler } from '@garage/service-kit';
 import { toSnapshot } from '../items/item.row.js';
 import { ItemsRepository } from '../items/items.repository.js';
 import { ReservationEndings } from '../reservations/reservation-endings.js';
 import { ReservationsRepository } from '../reservations/reservations.repository.js';
 import { SalesRepository } from '../projections/sales.repository.js';
-import { InboxContext, InboxHandler } from '@garage/service-kit';
 
 /**
  * Keeps the sales projection current and copies each sale's place, dates and active flag onto its

@@ -1,8 +1,8 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
 import type { AnyEvent } from '@garage/contracts';
-import { UsersRepository } from '../projections/users.repository.js';
 import { InboxContext, InboxHandler } from '@garage/service-kit';
+import { UsersRepository } from '../projections/users.repository.js';
 
 /** Keeps the users projection current: sellers shown with items, and who is premium. */
 @Controller()

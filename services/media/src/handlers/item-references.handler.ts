@@ -1,8 +1,8 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
 import type { AnyEvent } from '@garage/contracts';
-import { ItemReferencesService } from '../item-references/item-references.service.js';
 import { InboxContext, InboxHandler } from '@garage/service-kit';
+import { ItemReferencesService } from '../item-references/item-references.service.js';
 
 /**
  * Feeds the item → image projection from the items service. Applied through the inbox (once per

@@ -1,8 +1,8 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
 import type { AnyEvent } from '@garage/contracts';
-import { SaleItemsRepository } from '../sale-items/sale-items.repository.js';
 import { InboxContext, InboxHandler } from '@garage/service-kit';
+import { SaleItemsRepository } from '../sale-items/sale-items.repository.js';
 
 /** Follows which sale each item is in and its main photo, so every sale shows its `item_count` and `photo_urls`. */
 @Controller()

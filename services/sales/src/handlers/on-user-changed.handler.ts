@@ -1,8 +1,8 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
 import type { AnyEvent } from '@garage/contracts';
-import { UsersRepository } from '../users/users.repository.js';
 import { InboxContext, InboxHandler } from '@garage/service-kit';
+import { UsersRepository } from '../users/users.repository.js';
 
 /** Keeps the seller details and premium expiry of every user current (event-carried state). */
 @Controller()

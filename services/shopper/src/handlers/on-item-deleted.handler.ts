@@ -1,9 +1,9 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
 import type { AnyEvent } from '@garage/contracts';
+import { InboxContext, InboxHandler } from '@garage/service-kit';
 import { FavoritesRepository } from '../favorites/favorites.repository.js';
 import { ItemsRepository } from '../projections/items.repository.js';
-import { InboxContext, InboxHandler } from '@garage/service-kit';
 
 /** A deleted item leaves a tombstone and the Saved pages it was on. Its alerts stay (they say what was found). */
 @Controller()

@@ -1,8 +1,8 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
 import { fromCents, type AnyEvent, type ReservationEndReason, type ReservationSnapshot } from '@garage/contracts';
-import { AlertEmailJob } from '../notifications/alert-email.job.js';
 import { InboxContext, InboxHandler } from '@garage/service-kit';
+import { AlertEmailJob } from '../notifications/alert-email.job.js';
 
 const WHY: Record<ReservationEndReason, string> = {
   hold_expired: 'it was not paid in time',
