@@ -2,7 +2,7 @@ import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
 import type { EntityManager } from 'typeorm';
 import type { AnyEvent, SaleSnapshot } from '@garage/contracts';
-import { InboxContext, InboxHandler, Clock, dateAtOffset } from '@garage/service-kit';
+import { Clock, dateAtOffset, InboxContext, InboxHandler } from '@garage/service-kit';
 import type { SaleRow } from '@garage/event-bus';
 import { SaleAlertsRepository } from '../alerts/sale-alerts.repository.js';
 import { describeScheduleChange, scheduleChanges } from '../alerts/sale-changes.js';

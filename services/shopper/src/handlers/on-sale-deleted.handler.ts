@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
 import type { AnyEvent } from '@garage/contracts';
-import { InboxContext, InboxHandler, Clock, dateAtOffset } from '@garage/service-kit';
+import { Clock, dateAtOffset, InboxContext, InboxHandler } from '@garage/service-kit';
 import { SaleAlertsRepository } from '../alerts/sale-alerts.repository.js';
 import { FavoritesRepository } from '../favorites/favorites.repository.js';
 import { AlertEmailJob } from '../notifications/alert-email.job.js';

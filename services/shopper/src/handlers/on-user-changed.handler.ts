@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
 import type { AnyEvent } from '@garage/contracts';
-import { InboxContext, InboxHandler, Clock } from '@garage/service-kit';
+import { Clock, InboxContext, InboxHandler } from '@garage/service-kit';
 import { MatchesRepository } from '../matching/matches.repository.js';
 import { UsersRepository } from '../projections/users.repository.js';
 
