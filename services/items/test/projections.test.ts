@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import type { AnyEvent } from '@garage/contracts';
 import { Inbox } from '@garage/event-bus';
 import { waitFor } from '@garage/testing';
-import { itemsService } from '../src/index.js';
 import { ItemsHarness, newId, saleSnapshot } from './harness.js';
 
 let h: ItemsHarness;
@@ -12,7 +11,7 @@ const host = newId();
 
 /** Applies an event through the service's inbox and handlers, as a delivery from the broker would. */
 async function deliver(event: AnyEvent): Promise<boolean[]> {
-  const handlers = itemsService.handlers!(h.service.app).filter((handler) => handler.events.includes(event.type));
+  const handlers = h.service.consumers.filter((handler) => handler.events.includes(event.type));
   return Promise.all(handlers.map((handler) => inbox.apply(handler, event)));
 }
 const envelope = <T extends AnyEvent['type']>(type: T, version: number, data: Extract<AnyEvent, { type: T }>['data'], id = randomUUID()) =>
