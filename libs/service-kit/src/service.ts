@@ -220,8 +220,8 @@ export async function startService<S extends z.ZodRawShape>(
   // Event consumers are the `@InboxHandler` (`@EventPattern`) methods of the module's controllers,
   // applied through the inbox on this service's queue; a consumer the contract does not list fails
   // the start. The HTTP app's global guard (ViewerGuard) and filter do not apply to them.
-  const consumers = new InboxTransport({ inbox, bus, queue, service: definition.name, declared: EVENT_CONSUMERS[definition.name] });
-  app.connectMicroservice<MicroserviceOptions>({ strategy: consumers });
+  const transport = new InboxTransport({ inbox, bus, queue, service: definition.name, declared: EVENT_CONSUMERS[definition.name] });
+  app.connectMicroservice<MicroserviceOptions>({ strategy: transport });
   await app.startAllMicroservices();
   outbox.start();
   const started = await definition.onStart?.(app);
@@ -244,7 +244,7 @@ export async function startService<S extends z.ZodRawShape>(
     dataSource,
     bus,
     outbox,
-    consumers: consumers.handlers(),
+    consumers: transport.handlers(),
     logger,
     close: () => {
       closing ??= (async () => {
