@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { SaleSnapshot } from '@garage/contracts';
 import { applySnapshot, applyTombstone, ProjectionWaiter, type ProjectionTable } from '@garage/event-bus';
-import { DATA_SOURCE } from '@garage/service-kit';
+import { InjectDataSource } from '@garage/service-kit';
 
 /** What the items service needs to know of a sale to accept a write naming it. */
 export interface SaleOwnership {
@@ -21,7 +21,7 @@ const SALES: ProjectionTable = { name: 'sales', tombstones: true, touched: true 
 @Injectable()
 export class SalesRepository {
   constructor(
-    @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
+    @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(ProjectionWaiter) private readonly projections: ProjectionWaiter,
   ) {}
 

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { UserSnapshot } from '@garage/contracts';
 import { applySnapshot, ProjectionWaiter, userRow, type ProjectionTable } from '@garage/event-bus';
-import { DATA_SOURCE } from '@garage/service-kit';
+import { InjectDataSource } from '@garage/service-kit';
 
 /** The projection of users, fed by `user.*` events: sellers' names and ratings, and premium status. */
 const USERS: ProjectionTable = { name: 'users', touched: true };
@@ -10,7 +10,7 @@ const USERS: ProjectionTable = { name: 'users', touched: true };
 @Injectable()
 export class UsersRepository {
   constructor(
-    @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
+    @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(ProjectionWaiter) private readonly projections: ProjectionWaiter,
   ) {}
 

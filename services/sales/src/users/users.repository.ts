@@ -1,8 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { UserSnapshot } from '@garage/contracts';
 import { applySnapshot, userRow, type ProjectionTable } from '@garage/event-bus';
-import { DATA_SOURCE } from '@garage/service-kit';
+import { InjectDataSource } from '@garage/service-kit';
 
 /**
  * This service's projection of auth's users: the seller details shown on sales and the premium
@@ -12,7 +12,7 @@ const USERS: ProjectionTable = { name: 'users' };
 
 @Injectable()
 export class UsersRepository {
-  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** Applies a snapshot unless a newer version is already here (events may arrive out of order). */
   async apply(manager: EntityManager, version: number, user: UserSnapshot): Promise<void> {

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { SaleSnapshot, SaleStatus } from '@garage/contracts';
 import { applySnapshot, applyTombstone, ProjectionWaiter, type ProjectionTable } from '@garage/event-bus';
-import { DATA_SOURCE } from '@garage/service-kit';
+import { InjectDataSource } from '@garage/service-kit';
 
 /** A sale as this service keeps it; dates `YYYY-MM-DD`, times `HH:MM`. */
 export interface SaleRow {
@@ -41,7 +41,7 @@ const SALES: ProjectionTable = { name: 'sales', tombstones: true, touched: true 
 @Injectable()
 export class SalesRepository {
   constructor(
-    @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
+    @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(ProjectionWaiter) private readonly projections: ProjectionWaiter,
   ) {}
 
