@@ -213,7 +213,7 @@ export async function startService<S extends z.ZodRawShape>(
   // Listens on the database the data source has just created (when it was missing).
   await projections.start();
   const fastify = app.getHttpAdapter().getInstance();
-  traceRequests(fastify, definition.name);
+  traceRequests(fastify);
   recordHttpMetrics(fastify, definition.name);
   let draining = false;
   fastify.addHook('onSend', async (request, reply) => {
