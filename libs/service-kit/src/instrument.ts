@@ -19,6 +19,6 @@ const { createAddHookMessageChannel } = (await import(pathToFileURL(hooks).href)
 const { registerOptions, waitForAllMessagesAcknowledged } = createAddHookMessageChannel();
 register(new URL('hook.mjs', pathToFileURL(hooks)), import.meta.url, registerOptions);
 
-const { tracedModules } = await import('./traced-modules.js');
-tracedModules();
+const { instrumentTracedModules } = await import('./traced-modules.js');
+instrumentTracedModules();
 await waitForAllMessagesAcknowledged();

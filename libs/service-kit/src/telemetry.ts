@@ -3,7 +3,7 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { BatchSpanProcessor, SimpleSpanProcessor, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { tracedModules } from './traced-modules.js';
+import { preloadedInstrumentations } from './preloaded-instrumentations.js';
 
 let sdk: NodeSDK | null = null;
 let processors: SpanProcessor[] = [];
@@ -25,15 +25,14 @@ export function setupTracing(options: { serviceName: string; endpoint?: string; 
   const exporter =
     options.exporter ?? (options.endpoint ? new OTLPTraceExporter({ url: `${options.endpoint.replace(/\/$/, '')}/v1/traces` }) : null);
   processors = exporter ? [options.exporter ? new SimpleSpanProcessor(exporter) : new BatchSpanProcessor(exporter)] : [];
-  const modules = tracedModules();
   // Unrecorded, the patches would only cost time: undo the preload's.
-  if (!exporter) for (const instrumentation of modules) instrumentation.disable();
+  if (!exporter) for (const instrumentation of preloadedInstrumentations.flat()) instrumentation.disable();
   sdk = new NodeSDK({
     serviceName: options.serviceName,
     spanProcessors: processors,
     metricReaders: [],
     logRecordProcessors: [],
-    instrumentations: exporter ? modules : [],
+    instrumentations: exporter ? preloadedInstrumentations : [],
   });
   sdk.start();
 }

@@ -1,4 +1,5 @@
 import { getNodeAutoInstrumentations, type InstrumentationConfigMap } from '@opentelemetry/auto-instrumentations-node';
+import { preloadedInstrumentations } from './preloaded-instrumentations.js';
 
 type Name = keyof InstrumentationConfigMap;
 type Off = { enabled: false };
@@ -62,14 +63,10 @@ function off<N extends Name>(...names: N[]): Record<N, Off> {
   return Object.fromEntries(names.map((name) => [name, { enabled: false }])) as Record<N, Off>;
 }
 
-let instrumentations: ReturnType<typeof getNodeAutoInstrumentations> | null = null;
-
 /**
- * The process's instrumentations, created once: creating them patches the modules, so the
- * preload (`@garage/service-kit/instrument`) does it before the service imports them, and
- * `setupTracing` hands the same ones to the SDK.
+ * Creates the instrumentations, which patches the modules as they are imported from then on.
+ * Only the preload (`@garage/service-kit/instrument`) calls it, before the service imports them.
  */
-export function tracedModules(): ReturnType<typeof getNodeAutoInstrumentations> {
-  instrumentations ??= getNodeAutoInstrumentations(CONFIG);
-  return instrumentations;
+export function instrumentTracedModules(): void {
+  preloadedInstrumentations.push(...getNodeAutoInstrumentations(CONFIG));
 }
