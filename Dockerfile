@@ -27,7 +27,7 @@ COPY --from=build /repo/services ./services
 COPY --from=build /repo/gateway ./gateway
 USER node
 STOPSIGNAL SIGTERM
-CMD ["sh", "-c", "exec node \"$APP_ENTRY\""]
+CMD ["sh", "-c", "exec node --import @garage/service-kit/instrument \"$APP_ENTRY\""]
 
 FROM nginxinc/nginx-unprivileged:1.27-alpine AS web
 COPY deploy/web/nginx.conf /etc/nginx/conf.d/default.conf

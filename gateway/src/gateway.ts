@@ -83,7 +83,7 @@ export async function startGateway(
   // Bodies are not parsed here: they stream to the service, which parses and validates them.
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('*', (_request, _payload, done) => done(null));
-  traceRequests(fastify, 'gateway');
+  traceRequests(fastify);
   recordHttpMetrics(fastify, 'gateway');
   addSecurityHeaders(fastify, config.NODE_ENV === 'production');
   let draining = false;

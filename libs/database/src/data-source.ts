@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { DataSource, type EntitySchema, type MixedList } from 'typeorm';
+import { DataSource, type DataSourceOptions, type EntitySchema, type MixedList } from 'typeorm';
 
 export interface DatabaseOptions {
   /** postgres://user:pass@host:port/db */
@@ -14,13 +14,11 @@ export interface DatabaseOptions {
 }
 
 /**
- * Opens the service's data source: creates the database and schema when missing, runs the pending
- * migrations (never `synchronize`), and pins `search_path` to the schema so plain SQL finds its tables.
+ * The TypeORM options of a service's data source: its own schema, `search_path` pinned to it so
+ * plain SQL finds its tables, migrations only (never `synchronize`).
  */
-export async function openDataSource(options: DatabaseOptions): Promise<DataSource> {
-  await ensureDatabase(options.url);
-  await ensureSchema(options.url, options.schema, options.extensions ?? []);
-  const dataSource = new DataSource({
+export function dataSourceOptions(options: DatabaseOptions): DataSourceOptions {
+  return {
     type: 'postgres',
     url: options.url,
     schema: options.schema,
@@ -35,7 +33,17 @@ export async function openDataSource(options: DatabaseOptions): Promise<DataSour
     // it until the operating system gives up on the connection.
     connectTimeoutMS: 10_000,
     extra: { options: `-c search_path=${quoteIdent(options.schema)},public`, application_name: options.schema },
-  });
+  };
+}
+
+/**
+ * Opens the service's data source: creates the database and schema when missing, then runs the
+ * pending migrations under the schema's lock before the data source is handed out.
+ */
+export async function openDataSource(options: DatabaseOptions): Promise<DataSource> {
+  await ensureDatabase(options.url);
+  await ensureSchema(options.url, options.schema, options.extensions ?? []);
+  const dataSource = new DataSource(dataSourceOptions(options));
   await dataSource.initialize();
   try {
     await migrateUnderLock(options.url, options.schema, () => dataSource.runMigrations());

@@ -1,12 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { Global, Module, type DynamicModule, type INestApplication, type Provider, type Type } from '@nestjs/common';
+import {
+  Global,
+  Module,
+  type DynamicModule,
+  type INestApplication,
+  type OnApplicationShutdown,
+  type Provider,
+  type Type,
+} from '@nestjs/common';
 import { APP_GUARD, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { MicroserviceOptions } from '@nestjs/microservices';
-import type { DataSource } from 'typeorm';
+import { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import { EVENT_CONSUMERS } from '@garage/contracts';
-import { openDataSource } from '@garage/database';
+import type { DatabaseOptions } from '@garage/database';
 import {
   InProcessBus,
   Inbox,
@@ -18,6 +26,7 @@ import {
   type EventHandler,
 } from '@garage/event-bus';
 import { BASE_PRODUCTION_REQUIRED, baseConfigShape, DEV_DEFAULTS, loadConfig, type BaseConfig } from './config.js';
+import { databaseModule } from './database.module.js';
 import { ErrorFilter } from './error.filter.js';
 import { frameworkErrorsOption } from './framework-errors.js';
 import { HEALTH_CHECKS, HealthController, type HealthCheck } from './health.js';
@@ -33,6 +42,7 @@ export const SERVICE_CONFIG = Symbol('SERVICE_CONFIG');
 export const EVENT_BUS = Symbol('EVENT_BUS');
 export const LOGGER = Symbol('LOGGER');
 export { DataSource } from 'typeorm';
+export { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 
 /** What a service declares about itself; `startService` does the rest the same way for all. */
 export interface ServiceDefinition<S extends z.ZodRawShape> {
@@ -84,12 +94,13 @@ export interface RunningService<C> {
 @Global()
 @Module({})
 class CoreModule {
-  static forRoot(providers: Provider[]): DynamicModule {
+  static forRoot(providers: Provider[], database: DynamicModule[]): DynamicModule {
     return {
       module: CoreModule,
+      imports: database,
       controllers: [HealthController, MetricsController],
       providers: [...providers, { provide: APP_GUARD, useClass: ViewerGuard }],
-      exports: providers.map((provider) => ('provide' in provider ? provider.provide : provider)),
+      exports: [...providers.map((provider) => ('provide' in provider ? provider.provide : provider)), ...database],
     };
   }
 }
@@ -109,14 +120,14 @@ export async function startService<S extends z.ZodRawShape>(
   const logger = options.logger?.child({ service: definition.name }) ?? createLogger(definition.name, config.LOG_LEVEL);
   setupTracing({ serviceName: config.OTEL_SERVICE_NAME ?? definition.name, endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
   const databaseUrl = config.DATABASE_URL ?? DEV_DEFAULTS.DATABASE_URL;
-  const dataSource = await openDataSource({
+  const database: DatabaseOptions = {
     url: databaseUrl,
     schema: definition.name,
     entities: definition.entities ?? [],
     migrations: [MessagingTables1763700000000, ...definition.migrations],
     extensions: definition.extensions,
     poolSize: config.DB_POOL_SIZE,
-  });
+  };
 
   let ownBus = false;
   let bus = options.bus;
@@ -144,12 +155,8 @@ export async function startService<S extends z.ZodRawShape>(
     }
   }
   const observer = eventMetrics(definition.name);
-  const outbox = new Outbox(dataSource, bus, logger, { observer });
-  const inbox = new Inbox(dataSource, observer, () => outbox.wake());
   const queue = `${config.EVENT_QUEUE_PREFIX}.${definition.name}`;
   const projections = new ProjectionWaiter({ url: databaseUrl, schema: definition.name }, logger);
-  await projections.start();
-  const unwatchBacklog = watchOutboxBacklog(definition.name, () => outbox.backlog());
   const eventBus = bus;
   const unwatchBus = watchEventBus(
     definition.name,
@@ -159,7 +166,7 @@ export async function startService<S extends z.ZodRawShape>(
   const verifier = await TokenVerifier.fromPem(publicKeyFrom(config));
 
   const healthChecks: HealthCheck[] = [
-    { name: 'database', check: async () => (await dataSource.query('SELECT 1')).length === 1 },
+    { name: 'database', check: async () => (await app.get(DataSource).query('SELECT 1')).length === 1 },
     // Reported, not required: while the broker is away the outbox keeps the events and the service
     // still answers, so a broker outage must not take every pod out of its Service.
     { name: 'broker', check: async () => bus.isConnected(), required: false },
@@ -168,17 +175,27 @@ export async function startService<S extends z.ZodRawShape>(
     { provide: SERVICE_CONFIG, useValue: config },
     { provide: LOGGER, useValue: logger },
     { provide: EVENT_BUS, useValue: bus },
-    { provide: 'DATA_SOURCE', useValue: dataSource },
-    { provide: Outbox, useValue: outbox },
-    { provide: Inbox, useValue: inbox },
+    { provide: Outbox, inject: [DataSource], useFactory: (dataSource: DataSource) => new Outbox(dataSource, bus, logger, { observer }) },
+    {
+      provide: Inbox,
+      inject: [DataSource, Outbox],
+      useFactory: (dataSource: DataSource, outbox: Outbox) => new Inbox(dataSource, observer, () => outbox.wake()),
+    },
     { provide: ProjectionWaiter, useValue: projections },
     { provide: TokenVerifier, useValue: verifier },
     { provide: Clock, useValue: new SystemClock() },
     { provide: HEALTH_CHECKS, useValue: healthChecks },
   ];
 
-  @Module({ imports: [CoreModule.forRoot(providers), definition.module] })
-  class ServiceRoot {}
+  let stopMessaging = async () => {};
+  @Module({ imports: [CoreModule.forRoot(providers, databaseModule(database, definition.entities ?? [])), definition.module] })
+  class ServiceRoot implements OnApplicationShutdown {
+    // Nest shuts the service's modules down before the global ones: this runs once the HTTP server
+    // has drained and before the TypeORM module destroys the data source the relay and consumers use.
+    async onApplicationShutdown() {
+      await stopMessaging();
+    }
+  }
 
   const errors = new ErrorFilter(logger);
   const adapter = new FastifyAdapter({
@@ -196,8 +213,10 @@ export async function startService<S extends z.ZodRawShape>(
     logger: new NestPinoLogger(logger),
     abortOnError: false,
   });
+  // Listens on the database the data source has just created (when it was missing).
+  await projections.start();
   const fastify = app.getHttpAdapter().getInstance();
-  traceRequests(fastify, definition.name);
+  traceRequests(fastify);
   recordHttpMetrics(fastify, definition.name);
   let draining = false;
   fastify.addHook('onSend', async (request, reply) => {
@@ -215,6 +234,10 @@ export async function startService<S extends z.ZodRawShape>(
   await definition.configureHttp?.(fastify);
   app.useGlobalFilters(errors);
   await app.init();
+  const dataSource = app.get(DataSource);
+  const outbox = app.get(Outbox);
+  const inbox = app.get(Inbox);
+  const unwatchBacklog = watchOutboxBacklog(definition.name, () => outbox.backlog());
   healthChecks.push(...(definition.healthChecks?.(app) ?? []));
 
   // Event consumers are the `@InboxHandler` (`@EventPattern`) methods of the module's controllers,
@@ -235,6 +258,14 @@ export async function startService<S extends z.ZodRawShape>(
     logger.info({ url }, `${definition.name} listening`);
   }
 
+  stopMessaging = async () => {
+    if (ownBus) await bus.stopConsuming();
+    await outbox.stop();
+    await projections.stop();
+    if (ownBus) await bus.close();
+    unwatchBacklog();
+    unwatchBus();
+  };
   let closing: Promise<void> | null = null;
   return {
     name: definition.name,
@@ -250,20 +281,11 @@ export async function startService<S extends z.ZodRawShape>(
       closing ??= (async () => {
         draining = true;
         await started?.stop();
+        // Stops HTTP, then the messaging (above), then the data source: see ServiceRoot.
         await app.close();
-        if (ownBus) await bus.stopConsuming();
-        await outbox.stop();
-        await projections.stop();
-        if (ownBus) await bus.close();
-        unwatchBacklog();
-        unwatchBus();
-        await dataSource.destroy();
         await flushTracing();
       })();
       return closing;
     },
   };
 }
-
-/** The data source of the running service, for repositories (`@Inject(DATA_SOURCE)`). */
-export const DATA_SOURCE = 'DATA_SOURCE';

@@ -1,7 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { DataSource, EntityManager } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager, Repository } from 'typeorm';
 import { canonicalEmail } from '@garage/contracts';
-import { DATA_SOURCE } from '@garage/service-kit';
+import { InjectRepository } from '@garage/service-kit';
 import { UserEntity } from './user.entity.js';
 
 export interface NewUser {
@@ -14,16 +14,15 @@ export interface NewUser {
 
 @Injectable()
 export class UsersRepository {
-  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+  constructor(@InjectRepository(UserEntity) private readonly users: Repository<UserEntity>) {}
 
-  findById(id: number, manager: EntityManager = this.dataSource.manager): Promise<UserEntity | null> {
+  findById(id: number, manager: EntityManager = this.users.manager): Promise<UserEntity | null> {
     return manager.getRepository(UserEntity).findOneBy({ id });
   }
 
   /** The user with this email in any spelling (its canonical key), with the password hash (login only). */
   async findForLogin(email: string): Promise<UserEntity | null> {
-    return this.dataSource
-      .getRepository(UserEntity)
+    return this.users
       .createQueryBuilder('user')
       .addSelect('user.passwordHash')
       .where('user.emailKey = :key', { key: canonicalEmail(email) })

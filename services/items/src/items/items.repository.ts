@@ -1,7 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import { toCents, type ItemCreate } from '@garage/contracts';
-import { DATA_SOURCE } from '@garage/service-kit';
+import { InjectDataSource } from '@garage/service-kit';
 import { ITEM_COLUMNS, ITEM_FROM, type ItemRow } from './item.row.js';
 
 /** The fields of an item its owner writes (create and edit). */
@@ -38,7 +38,7 @@ const SALE_COPY_VALUES = `coalesce(s.status = 'active', false), s.latitude, s.lo
 
 @Injectable()
 export class ItemsRepository {
-  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** The pool's manager, for reads outside a transaction. */
   manager(): EntityManager {

@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
-import { DATA_SOURCE } from '@garage/service-kit';
+import { InjectDataSource } from '@garage/service-kit';
 
 export type LedgerKind = 'charge' | 'refund' | 'transfer';
 
@@ -22,7 +22,7 @@ export interface LedgerRow {
 /** Every charge, refund and transfer of a reservation; see the migration for how the rows are used. */
 @Injectable()
 export class LedgerRepository {
-  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** Records a movement once: a second call for the same reservation and kind changes nothing. */
   async record(

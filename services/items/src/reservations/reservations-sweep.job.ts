@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { Outbox } from '@garage/event-bus';
 import { PaymentProvider, ProviderUnavailableError } from '@garage/payments';
-import { Clock, DATA_SOURCE, LOGGER, runPeriodically, SERVICE_CONFIG, type Logger, type Periodic } from '@garage/service-kit';
+import { Clock, InjectDataSource, LOGGER, runPeriodically, SERVICE_CONFIG, type Logger, type Periodic } from '@garage/service-kit';
 import type { ItemsConfig } from '../config.js';
 import { LedgerRepository, type LedgerRow } from './ledger.repository.js';
 import { ReservationEndings } from './reservation-endings.js';
@@ -21,7 +21,7 @@ const MAX_ATTEMPTS = 20;
 @Injectable()
 export class ReservationsSweepJob {
   constructor(
-    @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
+    @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(ReservationsRepository) private readonly reservations: ReservationsRepository,
     @Inject(LedgerRepository) private readonly ledger: LedgerRepository,
     @Inject(ReservationEndings) private readonly endings: ReservationEndings,

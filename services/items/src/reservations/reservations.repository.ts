@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import {
   PICKUP_CODE_ALPHABET,
@@ -8,7 +8,7 @@ import {
   type ReservationSnapshot,
   type ReservationStatus,
 } from '@garage/contracts';
-import { DATA_SOURCE } from '@garage/service-kit';
+import { InjectDataSource } from '@garage/service-kit';
 
 export interface ReservationRow {
   id: number;
@@ -53,7 +53,7 @@ export interface NewReservation {
 /** Reservations: the hold, its payment, its pickup and how it ended. */
 @Injectable()
 export class ReservationsRepository {
-  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async insert(manager: EntityManager, r: NewReservation): Promise<ReservationRow> {
     const [{ id }] = await manager.query(

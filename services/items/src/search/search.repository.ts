@@ -1,8 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { boundingBox, EARTH_RADIUS_MILES, toCents } from '@garage/contracts';
 import { queryPrepared } from '@garage/database';
-import { DATA_SOURCE } from '@garage/service-kit';
+import { InjectDataSource } from '@garage/service-kit';
 import { ITEM_COLUMNS, type ItemRow } from '../items/item.row.js';
 import { MatchList, type Hit, type MatchFilters } from './match-list.js';
 
@@ -105,7 +105,7 @@ export class SearchRepository {
     loading: null,
   };
 
-  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async search(criteria: SearchCriteria): Promise<SearchAnswer> {
     const key = listKey(criteria);

@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { DataSource, EntityManager } from 'typeorm';
-import { DATA_SOURCE } from '@garage/service-kit';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager, Repository } from 'typeorm';
+import { InjectRepository } from '@garage/service-kit';
 import { ImageEntity } from './image.entity.js';
 import type { ImageExtension } from './image-names.js';
 
@@ -8,23 +8,19 @@ export type NewImage = Omit<ImageEntity, 'createdAt' | 'deletedAt'>;
 
 @Injectable()
 export class ImagesRepository {
-  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+  constructor(@InjectRepository(ImageEntity) private readonly images: Repository<ImageEntity>) {}
 
   async insert(image: NewImage): Promise<void> {
-    await this.dataSource.getRepository(ImageEntity).insert(image);
+    await this.images.insert(image);
   }
 
   /** The image, unless unknown or on its way out. */
   findServable(key: string): Promise<ImageEntity | null> {
-    return this.dataSource
-      .getRepository(ImageEntity)
-      .createQueryBuilder('image')
-      .where('image.key = :key AND image.deletedAt IS NULL', { key })
-      .getOne();
+    return this.images.createQueryBuilder('image').where('image.key = :key AND image.deletedAt IS NULL', { key }).getOne();
   }
 
   findByKey(key: string): Promise<ImageEntity | null> {
-    return this.dataSource.getRepository(ImageEntity).findOneBy({ key });
+    return this.images.findOneBy({ key });
   }
 
   /**
@@ -70,12 +66,12 @@ export class ImagesRepository {
 
   /** Images marked for removal, oldest first. */
   async markedForRemoval(limit: number): Promise<Array<{ key: string; extension: ImageExtension }>> {
-    return this.dataSource.query(`SELECT key, extension FROM images WHERE deleted_at IS NOT NULL ORDER BY deleted_at LIMIT $1`, [limit]);
+    return this.images.query(`SELECT key, extension FROM images WHERE deleted_at IS NOT NULL ORDER BY deleted_at LIMIT $1`, [limit]);
   }
 
   /** Drops the rows of marked images whose objects are gone. */
   async removeMarked(keys: string[]): Promise<void> {
     if (keys.length === 0) return;
-    await this.dataSource.query(`DELETE FROM images WHERE key = ANY($1::text[]) AND deleted_at IS NOT NULL`, [keys]);
+    await this.images.query(`DELETE FROM images WHERE key = ANY($1::text[]) AND deleted_at IS NOT NULL`, [keys]);
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
-import { DATA_SOURCE } from '@garage/service-kit';
+import { InjectDataSource } from '@garage/service-kit';
 import { ImagesRepository } from '../images/images.repository.js';
 import { imageKeysOf } from '../images/image-names.js';
 import { ItemReferencesRepository } from './item-references.repository.js';
@@ -27,7 +27,7 @@ export class ItemReferencesService {
   constructor(
     @Inject(ItemReferencesRepository) private readonly references: ItemReferencesRepository,
     @Inject(ImagesRepository) private readonly images: ImagesRepository,
-    @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
+    @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
   /** A created, updated or reserved item: its snapshot's image list is now the item's. */

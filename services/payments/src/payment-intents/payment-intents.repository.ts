@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
-import { DATA_SOURCE } from '@garage/service-kit';
+import { InjectDataSource } from '@garage/service-kit';
 import type { IntentStatus, ProviderIntent } from '../providers/payment-provider.port.js';
 
 /** A payment attempt as payments recorded it. */
@@ -37,7 +37,7 @@ interface Row {
 
 @Injectable()
 export class PaymentIntentsRepository {
-  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async findById(id: string, manager: EntityManager = this.dataSource.manager): Promise<PaymentIntentRecord | null> {
     const [row]: Row[] = await manager.query(

@@ -8,7 +8,7 @@ import {
   type SubscribeResponse,
 } from '@garage/contracts';
 import { Outbox } from '@garage/event-bus';
-import { badRequest, Clock, DATA_SOURCE, notFound } from '@garage/service-kit';
+import { badRequest, Clock, InjectDataSource, notFound } from '@garage/service-kit';
 import type { DataSource } from 'typeorm';
 import { buysPremium, MembershipsService, PREMIUM_PURPOSE } from '../memberships/memberships.service.js';
 import { MembershipsRepository } from '../memberships/memberships.repository.js';
@@ -26,7 +26,7 @@ export class SubscriptionsService {
     @Inject(MembershipsRepository) private readonly membershipRecords: MembershipsRepository,
     @Inject(MembershipsService) private readonly memberships: MembershipsService,
     @Inject(Outbox) private readonly outbox: Outbox,
-    @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
+    @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 

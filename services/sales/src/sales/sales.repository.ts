@@ -1,7 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import { EARTH_RADIUS_MILES, type SaleStatus } from '@garage/contracts';
-import { DATA_SOURCE } from '@garage/service-kit';
+import { InjectDataSource } from '@garage/service-kit';
 import { boundingBox } from './bounding-box.util.js';
 import type { SaleRecord, SaleView } from './sale.model.js';
 
@@ -57,7 +57,7 @@ const DISTANCE = (latitude: string, longitude: string) => `2 * ${EARTH_RADIUS_MI
 
 @Injectable()
 export class SalesRepository {
-  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async insert(manager: EntityManager, userId: number, sale: SaleFields): Promise<SaleRecord> {
     const [row] = await manager.query(

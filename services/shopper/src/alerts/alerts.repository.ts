@@ -1,7 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import type { Alert, AlertKind, SaleChange } from '@garage/contracts';
-import { DATA_SOURCE } from '@garage/service-kit';
+import { InjectDataSource } from '@garage/service-kit';
 
 interface AlertRow {
   id: number;
@@ -21,7 +21,7 @@ const COLUMNS = `id, kind, title, message, saved_search_id, item_id, sale_id, da
 /** The bell: each user's alerts, newest first, and what they have read. */
 @Injectable()
 export class AlertsRepository {
-  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async list(userId: number, page: { limit: number; before?: number; unreadOnly: boolean }): Promise<Alert[]> {
     const rows: AlertRow[] = await this.dataSource.query(

@@ -1,7 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { SaleChange } from '@garage/contracts';
-import { DATA_SOURCE } from '@garage/service-kit';
+import { InjectDataSource } from '@garage/service-kit';
 
 export type SaleAlertKind = 'sale_cancelled' | 'sale_deleted' | 'sale_changed';
 
@@ -25,7 +25,7 @@ export interface SaleAlert {
  */
 @Injectable()
 export class SaleAlertsRepository {
-  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** Records one alert per follower; returns how many were created. */
   async record(manager: EntityManager, alert: SaleAlert): Promise<number> {

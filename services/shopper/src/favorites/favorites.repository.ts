@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import {
   fromCents,
@@ -9,7 +9,7 @@ import {
   type FavoriteSale,
   type SaleStatus,
 } from '@garage/contracts';
-import { DATA_SOURCE } from '@garage/service-kit';
+import { InjectDataSource } from '@garage/service-kit';
 
 /** The most favourites of each kind one Saved page lists (newest first). */
 const LIST_LIMIT = 500;
@@ -30,7 +30,7 @@ interface ItemCardRow extends Omit<FavoriteItem, 'price' | 'original_price' | 's
 
 @Injectable()
 export class FavoritesRepository {
-  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** Saves a favourite; `created` is false when it was saved before (its first date is kept). */
   async add(kind: 'sale' | 'item', userId: number, id: number): Promise<{ savedAt: Date; created: boolean }> {

@@ -1,7 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import { EARTH_RADIUS_MILES } from '@garage/contracts';
-import { DATA_SOURCE, dateAtOffset } from '@garage/service-kit';
+import { InjectDataSource, dateAtOffset } from '@garage/service-kit';
 
 /**
  * Hawaii (UTC−10) is the last US state to finish a day: item search keeps a sale until its end
@@ -119,7 +119,7 @@ export const VISIBLE_ITEM_SQL = `
  */
 @Injectable()
 export class MatchesRepository {
-  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** Matches the member's saved searches against what changed since premium lapsed at `lapsedAt`. */
   catchUp(manager: EntityManager, userId: number, lapsedAt: Date, now: Date): Promise<CreatedMatch[]> {

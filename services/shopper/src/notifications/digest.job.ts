@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { Clock, DATA_SOURCE, LOGGER, runPeriodically, SERVICE_CONFIG, type Logger, type Periodic } from '@garage/service-kit';
+import { Clock, InjectDataSource, LOGGER, runPeriodically, SERVICE_CONFIG, type Logger, type Periodic } from '@garage/service-kit';
 import { siteUrl, type ShopperConfig } from '../config.js';
 import { wallClockAt } from '../time/wall-clock.js';
 import { digestEmail, type DigestSection } from './alert-emails.js';
@@ -21,7 +21,7 @@ export class DigestJob {
     @Inject(EmailsRepository) private readonly emails: EmailsRepository,
     @Inject(Notifier) private readonly notifier: Notifier,
     @Inject(UnsubscribeTokens) private readonly tokens: UnsubscribeTokens,
-    @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
+    @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(SERVICE_CONFIG) private readonly config: ShopperConfig,
     @Inject(LOGGER) private readonly logger: Logger,

@@ -1,7 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { AlertKind } from '@garage/contracts';
-import { DATA_SOURCE } from '@garage/service-kit';
+import { InjectDataSource } from '@garage/service-kit';
 import type { EmailAlert } from './alert-emails.js';
 
 export interface ClaimedAlert extends EmailAlert {
@@ -46,7 +46,7 @@ const toClaimed = (row: AlertEmailRow): ClaimedAlert => ({
  */
 @Injectable()
 export class EmailsRepository {
-  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** Claims up to `limit` due instant emails for `leaseSeconds`, counting the attempt. */
   async claimPending(limit: number, leaseSeconds: number): Promise<ClaimedAlert[]> {

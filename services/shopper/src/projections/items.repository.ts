@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import { toCents, type ItemSnapshot } from '@garage/contracts';
 import { ProjectionWaiter } from '@garage/event-bus';
-import { DATA_SOURCE } from '@garage/service-kit';
+import { InjectDataSource } from '@garage/service-kit';
 
 /**
  * The projection of items, fed by `item.*` events, with the words item search reads (`words`) kept
@@ -11,7 +11,7 @@ import { DATA_SOURCE } from '@garage/service-kit';
 @Injectable()
 export class ItemsRepository {
   constructor(
-    @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
+    @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(ProjectionWaiter) private readonly projections: ProjectionWaiter,
   ) {}
 

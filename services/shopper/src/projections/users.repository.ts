@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ProjectionWaiter, UserProjection } from '@garage/event-bus';
-import { DATA_SOURCE } from '@garage/service-kit';
+import { InjectDataSource } from '@garage/service-kit';
 
 /**
  * The shopper service's copy of users (see `UserProjection`): names for sale cards, premium status,
@@ -9,7 +9,7 @@ import { DATA_SOURCE } from '@garage/service-kit';
  */
 @Injectable()
 export class UsersRepository extends UserProjection {
-  constructor(@Inject(DATA_SOURCE) dataSource: DataSource, @Inject(ProjectionWaiter) projections: ProjectionWaiter) {
+  constructor(@InjectDataSource() dataSource: DataSource, @Inject(ProjectionWaiter) projections: ProjectionWaiter) {
     super(dataSource, projections, { touched: true, email: true });
   }
 

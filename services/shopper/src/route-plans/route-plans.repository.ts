@@ -1,14 +1,14 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import type { RoutePlan, RoutePlanSummary } from '@garage/contracts';
-import { DATA_SOURCE } from '@garage/service-kit';
+import { InjectDataSource } from '@garage/service-kit';
 
 type StoredPlan = Omit<RoutePlan, 'id' | 'createdAt'>;
 
 /** Saved route plans: the plan as computed (a snapshot) and the sales it names. */
 @Injectable()
 export class RoutePlansRepository {
-  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** Saves the plan and every sale it names (planned or not), so their changes reach the planner. */
   async insert(userId: number, plan: StoredPlan, saleIds: number[]): Promise<RoutePlan> {

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import {
   boundingBox,
@@ -10,7 +10,7 @@ import {
   type SavedSearchBody,
   type SavedSearchFrequency,
 } from '@garage/contracts';
-import { DATA_SOURCE } from '@garage/service-kit';
+import { InjectDataSource } from '@garage/service-kit';
 
 interface SavedSearchRow {
   id: number;
@@ -45,7 +45,7 @@ const SAVED_SEARCH_LIMIT_LOCK = 0x5a5e;
 
 @Injectable()
 export class SavedSearchesRepository {
-  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** True when the words parse to no searchable word at all ("the", "-"): such a search can never match. */
   async meaningless(q: string): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import type { UnsubscribeResult } from '@garage/contracts';
-import { badRequest, DATA_SOURCE } from '@garage/service-kit';
+import { badRequest, InjectDataSource } from '@garage/service-kit';
 import { UnsubscribeTokens } from '../notifications/unsubscribe-tokens.js';
 import { UsersRepository } from '../projections/users.repository.js';
 import { SavedSearchesRepository } from './saved-searches.repository.js';
@@ -17,7 +17,7 @@ export class UnsubscribeService {
     @Inject(UnsubscribeTokens) private readonly tokens: UnsubscribeTokens,
     @Inject(SavedSearchesRepository) private readonly searches: SavedSearchesRepository,
     @Inject(UsersRepository) private readonly users: UsersRepository,
-    @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
+    @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
   async unsubscribe(token: string): Promise<UnsubscribeResult> {
