@@ -61,12 +61,22 @@ function access(operation: Operation): string {
   return operation.security.some((requirement) => Object.keys(requirement).length === 0) ? 'Token optional' : 'Bearer token required';
 }
 
+/** A named schema (or a list of one) is a link; any other shape unfolds in place. */
+function renderSchema(schema: JsonObject | undefined): string {
+  if (!schema || Object.keys(schema).length === 0) return '';
+  const named = (value: unknown) => (typeof value === 'string' ? /^#\/components\/schemas\/([A-Za-z]+)$/.exec(value)?.[1] : undefined);
+  const single = named(schema.$ref);
+  if (single) return ` <a href="#schema-${single}">${single}</a>`;
+  const item = schema.type === 'array' ? named((schema.items as JsonObject | undefined)?.$ref) : undefined;
+  if (item) return ` <a href="#schema-${item}">${item}</a>[]`;
+  return `<details><summary>Schema</summary>${code(schema)}</details>`;
+}
+
 function renderContent(content: Record<string, { schema?: JsonObject; example?: unknown }>): string {
   return Object.entries(content)
     .map(
       ([media, body]) =>
-        `<div class="media"><code>${escape(media)}</code>` +
-        (body.schema && Object.keys(body.schema).length ? `<details><summary>Schema</summary>${code(body.schema)}</details>` : '') +
+        `<div class="media"><code>${escape(media)}</code>${renderSchema(body.schema)}` +
         (body.example !== undefined ? `<details><summary>Example</summary>${code(body.example)}</details>` : '') +
         '</div>',
     )
@@ -104,18 +114,25 @@ function renderPage(document: JsonObject): string {
   const paths = document.paths as Record<string, Record<string, Operation>>;
   const schemas = (document.components as { schemas: Record<string, JsonObject> }).schemas;
   const info = document.info as { title: string; version: string; description: string };
-  const byTag = new Map<string, string[]>(Object.keys(API_TAGS).map((tag) => [tag, []]));
+  const operationsByTag = new Map<string, Array<{ method: string; path: string; operation: Operation }>>(
+    Object.keys(API_TAGS).map((tag) => [tag, []]),
+  );
   for (const [path, methods] of Object.entries(paths)) {
-    for (const [method, operation] of Object.entries(methods))
-      byTag.get(operation.tags[0]!)?.push(renderOperation(method, path, operation));
+    for (const [method, operation] of Object.entries(methods)) operationsByTag.get(operation.tags[0]!)?.push({ method, path, operation });
   }
   const tagId = (tag: string) => `tag-${tag.toLowerCase().replace(/[^a-z]+/g, '-')}`;
-  const nav = [...byTag.keys()].map((tag) => `<li><a href="#${tagId(tag)}">${escape(tag)}</a></li>`).join('');
-  const sections = [...byTag.entries()]
-    .map(
-      ([tag, operations]) =>
-        `<h2 id="${tagId(tag)}">${escape(tag)}</h2><p>${escape(API_TAGS[tag as keyof typeof API_TAGS])}</p>${operations.join('\n')}`,
-    )
+  const nav = [...operationsByTag.keys()].map((tag) => `<li><a href="#${tagId(tag)}">${escape(tag)}</a></li>`).join('');
+  const sections = [...operationsByTag.entries()]
+    .map(([tag, operations]) => {
+      const index = operations
+        .map(
+          ({ method, path, operation }) =>
+            `<li><a href="#${escape(operation.operationId)}"><span class="method ${method}">${method.toUpperCase()}</span> <code>${escape(path)}</code></a> ${escape(operation.summary)}</li>`,
+        )
+        .join('');
+      const details = operations.map(({ method, path, operation }) => renderOperation(method, path, operation)).join('\n');
+      return `<h2 id="${tagId(tag)}">${escape(tag)}</h2><p>${escape(API_TAGS[tag as keyof typeof API_TAGS])}</p><ul class="index">${index}</ul>\n${details}`;
+    })
     .join('\n');
   const schemaSections = Object.entries(schemas)
     .map(([name, schema]) => `<section class="schema" id="schema-${escape(name)}"><h3>${escape(name)}</h3>${code(schema)}</section>`)
@@ -140,6 +157,7 @@ table{border-collapse:collapse;width:100%}th,td{text-align:left;vertical-align:t
 .status{font-weight:600;width:4rem}.s2,.s3{color:#15803d}.s4,.s5{color:#b91c1c}
 pre{background:#f5f5f4;padding:.5rem;overflow-x:auto;font-size:.8rem}
 code{font-family:ui-monospace,monospace;font-size:.9em}
+.index{list-style:none;padding:0}.index li{margin:.2rem 0}.index a{text-decoration:none}.index .method{font-size:.7rem}
 .media{margin:.25rem 0}details{margin:.25rem 0}summary{cursor:pointer;color:#44403c}
 </style>
 </head>

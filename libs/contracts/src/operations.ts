@@ -512,7 +512,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: 'One of the caller’s reservations',
     access: 'signed-in',
     responses: { 200: { description: 'The reservation', body: reservationSchema } },
-    errors: { 404: 'Reservation not found' },
+    errors: { 404: { error: 'Reservation not found' } },
   },
   {
     operationId: 'payReservation',
@@ -522,7 +522,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: 'Confirm the payment of a held reservation',
     access: 'signed-in',
     responses: { 200: { description: 'The reservation', body: reservationSchema } },
-    errors: { 400: 'The payment has not succeeded', 404: 'Reservation not found', 409: 'The reservation is no longer held' },
+    errors: { 400: 'The payment has not succeeded', 404: { error: 'Reservation not found' }, 409: 'The reservation is no longer held' },
   },
   {
     operationId: 'cancelReservation',
@@ -532,7 +532,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: 'Cancel a reservation (refunded when paid)',
     access: 'signed-in',
     responses: { 200: { description: 'The reservation', body: reservationSchema } },
-    errors: { 404: 'Reservation not found', 409: 'The reservation can no longer be cancelled' },
+    errors: { 404: { error: 'Reservation not found' }, 409: 'The reservation can no longer be cancelled' },
   },
   {
     operationId: 'collectReservation',
@@ -544,7 +544,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     body: collectBodySchema,
     example: API_EXAMPLES.collect,
     responses: { 200: { description: 'The reservation, as the host sees it', body: hostedReservationSchema } },
-    errors: { 403: NOT_OWNER, 404: 'Reservation not found', 409: 'Wrong pickup code, or not paid' },
+    errors: { 403: NOT_OWNER, 404: { error: 'Reservation not found' }, 409: 'Wrong pickup code, or not paid' },
   },
   {
     operationId: 'rateReservation',
@@ -556,7 +556,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     body: ratingBodySchema,
     example: API_EXAMPLES.rating,
     responses: { 201: { description: 'The rating', body: ratingResultSchema } },
-    errors: { 404: 'Reservation not found', 409: 'Not collected, or already rated' },
+    errors: { 404: { error: 'Reservation not found' }, 409: 'Not collected, or already rated' },
   },
   {
     operationId: 'payoutOnboarding',
@@ -592,7 +592,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     access: 'none',
     params: { name: z.string().describe('The file name from the upload’s `url`') },
     responses: { 200: { description: 'The image', media: 'image' }, 304: { description: 'Not modified' } },
-    errors: { 404: 'Image not found' },
+    errors: { 404: { error: 'Image not found' } },
   },
 
   // ---------------------------------------------------------------- payments
