@@ -20,6 +20,7 @@ import {
   traceRequests,
   type Logger,
 } from '@garage/service-kit';
+import { ApiDocsController } from './api-docs.controller.js';
 import { trustProxyOption } from './client-address.js';
 import { gatewayConfig, type GatewayConfig } from './config.js';
 import { GatewayController, proxy } from './gateway.controller.js';
@@ -55,7 +56,7 @@ export async function startGateway(
 
   const root: DynamicModule = {
     module: class GatewayModule {},
-    controllers: [OpsController, GatewayController, ...(webDist ? [WebController] : [])],
+    controllers: [OpsController, ApiDocsController, GatewayController, ...(webDist ? [WebController] : [])],
     providers: [
       { provide: Upstreams, useValue: upstreams },
       { provide: TokenCheck, useValue: tokens },
