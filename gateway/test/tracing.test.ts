@@ -65,7 +65,7 @@ beforeAll(async () => {
     { ...traced, ...upstreams, PORT: String(gatewayPort), METRICS_PORT: String(metricsPort) },
     `${url.gateway}/api/live`,
   );
-}, 120_000);
+}, 360_000);
 
 afterAll(async () => {
   await Promise.all(children.map((child) => stop(child)));
@@ -193,7 +193,8 @@ async function start(entry: string, env: Record<string, string>, live: string): 
         () => false,
       );
     },
-    60_000,
+    // Generous: on a loaded machine a process with the preload takes a while to import everything.
+    150_000,
     `${path.relative(root, entry)} to listen`,
   );
 }
