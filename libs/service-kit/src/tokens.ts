@@ -44,21 +44,26 @@ export class TokenSigner {
 
 /** The private key, refused at boot unless it is a P-256 key (an old Ed25519 one included). */
 export function signingKey(privateKeyPem: string): KeyObject {
-  const key = createPrivateKey(privateKeyPem);
-  assertP256(key, 'JWT_PRIVATE_KEY');
-  return key;
+  return p256Key(() => createPrivateKey(privateKeyPem), 'JWT_PRIVATE_KEY');
 }
 
 /** The public key as PEM, refused at boot unless it is a P-256 key. */
 export function verifyingKeyPem(publicKeyPem: string): string {
-  assertP256(createPublicKey(publicKeyPem), 'JWT_PUBLIC_KEY');
+  p256Key(() => createPublicKey(publicKeyPem), 'JWT_PUBLIC_KEY');
   return publicKeyPem;
 }
 
-function assertP256(key: KeyObject, name: string): void {
+function p256Key(read: () => KeyObject, name: string): KeyObject {
+  let key: KeyObject;
+  try {
+    key = read();
+  } catch {
+    throw new Error(`${name} is not a PEM key (\`npm run keys\` makes an ES256 pair)`);
+  }
   if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
     throw new Error(`${name} must be an ES256 (EC P-256) key; got ${key.asymmetricKeyType ?? 'an unknown type'}`);
   }
+  return key;
 }
 
 export interface KeyPairPem {

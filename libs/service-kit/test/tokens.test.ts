@@ -79,12 +79,15 @@ describe('tokens', () => {
     expect(payload.exp - payload.iat).toBe(3600);
   });
 
-  it('cannot be made or checked with a key that is not P-256 (an old Ed25519 one)', async () => {
+  it('cannot be made or checked with a key that is not P-256 (an old Ed25519 one, a placeholder)', async () => {
     await expect(TokenSigner.fromPem(ed25519.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), 60)).rejects.toThrow(
       /JWT_PRIVATE_KEY must be an ES256/,
     );
     const publicPem = ed25519.publicKey.export({ type: 'spki', format: 'pem' }).toString();
     expect(() => new JwtStrategy(publicPem)).toThrow(/JWT_PUBLIC_KEY must be an ES256/);
+    // The placeholders of the deploy templates are named, not a decoder's error code.
+    expect(() => new JwtStrategy('replace-me')).toThrow('JWT_PUBLIC_KEY is not a PEM key (`npm run keys` makes an ES256 pair)');
+    await expect(TokenSigner.fromPem('replace-me', 60)).rejects.toThrow(/JWT_PRIVATE_KEY is not a PEM key/);
   });
 });
 
