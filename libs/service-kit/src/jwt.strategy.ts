@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { Strategy, type JwtFromRequestFunction } from 'passport-jwt';
 import type { TokenClaims } from '@garage/contracts';
-import { TOKEN_ALGORITHM, TOKEN_AUDIENCE, TOKEN_ISSUER, verifyingKeyPem } from './tokens.js';
+import { TOKEN_ALGORITHM, TOKEN_AUDIENCE, TOKEN_ISSUER, verifyingKey } from './tokens.js';
 
 /** The PEM public key that verifies tokens (every service and the gateway hold it). */
 export const TOKEN_PUBLIC_KEY = Symbol('TOKEN_PUBLIC_KEY');
@@ -36,13 +36,16 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') implements On
   private readonly keyPem: string;
 
   constructor(@Inject(TOKEN_PUBLIC_KEY) publicKeyPem: string) {
-    const keyPem = verifyingKeyPem(publicKeyPem).trim();
+    const key = verifyingKey(publicKeyPem);
+    const keyPem = key.export({ type: 'spki', format: 'pem' }).toString();
     if (processKey.holders > 0 && processKey.pem !== keyPem) {
       throw new Error('Another token public key is already in use in this process; apps in one process share one key');
     }
     super({
       jwtFromRequest: fromBearerHeader,
-      secretOrKey: keyPem,
+      // Parsed once: jsonwebtoken takes a KeyObject (its types name only string | Buffer), and
+      // reading the PEM again on every request would cost several times the signature check.
+      secretOrKey: key as unknown as string,
       algorithms: [TOKEN_ALGORITHM],
       issuer: TOKEN_ISSUER,
       audience: TOKEN_AUDIENCE,

@@ -47,10 +47,9 @@ export function signingKey(privateKeyPem: string): KeyObject {
   return p256Key(() => createPrivateKey(privateKeyPem), 'JWT_PRIVATE_KEY');
 }
 
-/** The public key as PEM, refused at boot unless it is a P-256 key. */
-export function verifyingKeyPem(publicKeyPem: string): string {
-  p256Key(() => createPublicKey(publicKeyPem), 'JWT_PUBLIC_KEY');
-  return publicKeyPem;
+/** The public key, refused at boot unless it is a P-256 key. */
+export function verifyingKey(publicKeyPem: string): KeyObject {
+  return p256Key(() => createPublicKey(publicKeyPem), 'JWT_PUBLIC_KEY');
 }
 
 function p256Key(read: () => KeyObject, name: string): KeyObject {
