@@ -9,7 +9,7 @@ export const TOKEN_PUBLIC_KEY = Symbol('TOKEN_PUBLIC_KEY');
 
 /**
  * The bearer token of an `Authorization` header, or null when the header is not `Bearer <token>`.
- * One parser for the guard's 400-free format check and for passport-jwt's extraction.
+ * One parser for the guard's header check and for passport-jwt's extraction.
  */
 export function bearerToken(header: string | string[] | undefined): string | null {
   const value = Array.isArray(header) ? header[0] : header;
