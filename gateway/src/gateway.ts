@@ -10,13 +10,14 @@ import {
   ErrorFilter,
   flushTracing,
   frameworkErrorsOption,
+  JwtStrategy,
   loadConfig,
   NestPinoLogger,
   metricsRegistry,
   publicKeyFrom,
   recordHttpMetrics,
   setupTracing,
-  TokenVerifier,
+  TOKEN_PUBLIC_KEY,
   traceRequests,
   type Logger,
 } from '@garage/service-kit';
@@ -51,7 +52,6 @@ export async function startGateway(
   const logger = options.logger?.child({ service: 'gateway' }) ?? createLogger('gateway', config.LOG_LEVEL);
   setupTracing({ serviceName: config.OTEL_SERVICE_NAME ?? 'gateway', endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
   const upstreams = new Upstreams(serviceUrls(config), { retryWindowMs: config.UPSTREAM_RETRY_WINDOW_MS, logger });
-  const tokens = new TokenCheck(await TokenVerifier.fromPem(publicKeyFrom(config)));
   const webDist = config.WEB_DIST && existsSync(path.join(config.WEB_DIST, 'index.html')) ? path.resolve(config.WEB_DIST) : null;
 
   const root: DynamicModule = {
@@ -59,7 +59,9 @@ export async function startGateway(
     controllers: [OpsController, ApiDocsController, GatewayController, ...(webDist ? [WebController] : [])],
     providers: [
       { provide: Upstreams, useValue: upstreams },
-      { provide: TokenCheck, useValue: tokens },
+      { provide: TOKEN_PUBLIC_KEY, useValue: publicKeyFrom(config) },
+      JwtStrategy,
+      TokenCheck,
       { provide: GATEWAY_CONFIG, useValue: config },
       ...(webDist ? [{ provide: WebAssets, useValue: new WebAssets(webDist) }] : []),
     ],
@@ -80,6 +82,7 @@ export async function startGateway(
     bodyParser: false,
     abortOnError: false,
   });
+  const tokens = app.get(TokenCheck);
   const fastify = app.getHttpAdapter().getInstance();
   // Bodies are not parsed here: they stream to the service, which parses and validates them.
   fastify.removeAllContentTypeParsers();

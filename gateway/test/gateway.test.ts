@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { authService } from '@garage/auth';
-import { startService, type RunningService } from '@garage/service-kit';
-import { serviceTestEnv, type ServiceTestEnv } from '@garage/testing';
+import { developmentKeys, startService, TokenSigner, type RunningService } from '@garage/service-kit';
+import { forgedTokens, serviceTestEnv, type ServiceTestEnv } from '@garage/testing';
 import { routedServices, startGateway, type RunningGateway } from '../src/index.js';
 
 let testEnv: ServiceTestEnv;
@@ -87,6 +87,36 @@ describe('forwarding to the auth service', () => {
       .expect(401);
     expect(response.body.error).toBeDefined();
     await request(gateway.url).get('/api/users/me').set('authorization', `Bearer ${token}x`).expect(401);
+  });
+
+  it("refuses forged, foreign and expired tokens itself with the service's 401, before anything is forwarded", async () => {
+    const claims = { userId: 1, email: 'grace@example.com' };
+    const signer = await TokenSigner.fromPem(developmentKeys(testEnv.env.DATA_DIR).privateKey, 60);
+    seen.length = 0;
+    await request(echoGateway.url)
+      .get('/api/users/me')
+      .set('authorization', `Bearer ${await signer.sign(claims)}`)
+      .expect(200);
+    expect(seen).toHaveLength(1);
+    seen.length = 0;
+    for (const [name, forged] of Object.entries(forgedTokens(developmentKeys(testEnv.env.DATA_DIR), claims))) {
+      for (const call of [() => request(echoGateway.url).get('/api/users/me'), () => request(echoGateway.url).post('/api/auth/login')]) {
+        const response = await call().set('authorization', `Bearer ${forged}`);
+        expect({ name, status: response.status, body: response.body }).toEqual({
+          name,
+          status: 401,
+          body: { error: 'Invalid or expired token' },
+        });
+      }
+      // The same token straight at the service gets the same answer from the kit's guard.
+      const direct = await request(auth.url).get('/api/users/me').set('authorization', `Bearer ${forged}`);
+      expect({ name, status: direct.status, body: direct.body }).toEqual({
+        name,
+        status: 401,
+        body: { error: 'Invalid or expired token' },
+      });
+    }
+    expect(seen).toEqual([]);
   });
 
   it('answers 404 in JSON for an API path no service owns', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Logger } from '@garage/service-kit';
@@ -77,10 +77,14 @@ function recordingLogger(lines: Array<{ msg: string; fields: Record<string, unkn
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+// One data folder (so one token key) for the file: gateways in one process share passport's
+// strategy table, so they share a key, as the standalone build's apps do.
+const dataDir = mkdtempSync(path.join(tmpdir(), 'garage-gateway-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const gatewayFor = (port: number, logger: Logger, retryWindowMs: number) =>
   startGateway({
     env: {
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'garage-gateway-')),
+      DATA_DIR: dataDir,
       PORT: '0',
       LOG_LEVEL: 'silent',
       UPSTREAM_RETRY_WINDOW_MS: String(retryWindowMs),

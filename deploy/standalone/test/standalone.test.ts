@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { generateKeyPairSync, sign } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -57,10 +58,27 @@ function stop(child: ChildProcess): Promise<number | null> {
 const post = (url: string, body: unknown) =>
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
+/** Replaces the development keys with an Ed25519 pair as earlier versions stored it; returns a token it signed. */
+function asBeforeEs256(dir: string): string {
+  const keys = path.join(dir, 'keys');
+  for (const file of ['jwt-es256.private.pem', 'jwt-es256.public.pem']) rmSync(path.join(keys, file));
+  const pair = generateKeyPairSync('ed25519');
+  const publicKey = pair.publicKey.export({ type: 'spki', format: 'pem' });
+  writeFileSync(
+    path.join(keys, 'jwt-ed25519.private.pem'),
+    JSON.stringify({ privateKey: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }), publicKey }),
+  );
+  writeFileSync(path.join(keys, 'jwt-ed25519.public.pem'), publicKey);
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  const input = `${part({ alg: 'EdDSA', typ: 'JWT' })}.${part({ sub: '1', email: 'demo@example.com', iss: 'garage-auth', aud: 'garage', iat: now, exp: now + 3600 })}`;
+  return `${input}.${sign(null, Buffer.from(input), pair.privateKey).toString('base64url')}`;
+}
+
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('npm start (standalone topology)', () => {
-  it('starts with embedded PostgreSQL and demo data, stops cleanly on Ctrl-C, and keeps the data across a restart', async () => {
+  it('starts with embedded PostgreSQL and demo data, stops cleanly on Ctrl-C, and keeps the data across a restart (one from before ES256 keys included)', async () => {
     expect(existsSync(entry)).toBe(true); // built by `npm test` / `npm start` before this runs
     const port = await freePort();
     const first = await launch(port);
@@ -74,10 +92,19 @@ describe('npm start (standalone topology)', () => {
     );
     expect(await stop(first.child)).toBe(0);
 
+    // The data folder goes back to what a version before ES256 left: an Ed25519 pair and its tokens.
+    const legacyToken = asBeforeEs256(dataDir);
+
     const second = await launch(port);
     try {
+      const keyFiles = readdirSync(path.join(dataDir, 'keys')).filter((file) => file.startsWith('jwt-'));
+      expect(keyFiles.sort()).toEqual(['jwt-es256.private.pem', 'jwt-es256.public.pem']);
+      const stale = await fetch(`${second.url}/api/users/me`, { headers: { authorization: `Bearer ${legacyToken}` } });
+      expect({ status: stale.status, body: await stale.json() }).toEqual({ status: 401, body: { error: 'Invalid or expired token' } });
       const login = await post(`${second.url}/api/auth/login`, { email, password: 'persisted' });
       expect(login.status).toBe(200);
+      const { token } = (await login.json()) as { token: string };
+      expect((await fetch(`${second.url}/api/users/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
       const [, demoEmail, demoPassword] = /Demo account: (\S+) \/ (\S+)/.exec(second.output())!;
       expect((await post(`${second.url}/api/auth/login`, { email: demoEmail, password: demoPassword })).status).toBe(200);
       // Links in calendar files (and emails) point where this product serves, whatever its port.

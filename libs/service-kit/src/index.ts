@@ -5,6 +5,7 @@ export * from './error.filter.js';
 export * from './framework-errors.js';
 export * from './zod.pipe.js';
 export * from './tokens.js';
+export * from './jwt.strategy.js';
 export * from './viewer.js';
 export * from './rate-limiter.js';
 export * from './health.js';

@@ -32,7 +32,8 @@ import { frameworkErrorsOption } from './framework-errors.js';
 import { HEALTH_CHECKS, HealthController, type HealthCheck } from './health.js';
 import { InboxTransport } from './inbox.transport.js';
 import { createLogger, NestPinoLogger, type Logger } from './logger.js';
-import { publicKeyFrom, TokenVerifier } from './tokens.js';
+import { JwtStrategy, TOKEN_PUBLIC_KEY } from './jwt.strategy.js';
+import { publicKeyFrom } from './tokens.js';
 import { ViewerGuard } from './viewer.js';
 import { Clock, SystemClock } from './clock.js';
 import { eventMetrics, MetricsController, recordHttpMetrics, watchEventBus, watchOutboxBacklog } from './metrics.js';
@@ -163,7 +164,6 @@ export async function startService<S extends z.ZodRawShape>(
     async () => (await eventBus.deadLetterCount?.(queue)) ?? null,
     () => eventBus.isConnected(),
   );
-  const verifier = await TokenVerifier.fromPem(publicKeyFrom(config));
 
   const healthChecks: HealthCheck[] = [
     { name: 'database', check: async () => (await app.get(DataSource).query('SELECT 1')).length === 1 },
@@ -182,7 +182,8 @@ export async function startService<S extends z.ZodRawShape>(
       useFactory: (dataSource: DataSource, outbox: Outbox) => new Inbox(dataSource, observer, () => outbox.wake()),
     },
     { provide: ProjectionWaiter, useValue: projections },
-    { provide: TokenVerifier, useValue: verifier },
+    { provide: TOKEN_PUBLIC_KEY, useValue: publicKeyFrom(config) },
+    JwtStrategy,
     { provide: Clock, useValue: new SystemClock() },
     { provide: HEALTH_CHECKS, useValue: healthChecks },
   ];

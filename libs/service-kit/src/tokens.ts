@@ -1,58 +1,68 @@
-import { generateKeyPairSync } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { importPKCS8, importSPKI, jwtVerify, SignJWT, type CryptoKey } from 'jose';
+import jwt from 'jsonwebtoken';
 import type { TokenClaims } from '@garage/contracts';
 
-const ALGORITHM = 'EdDSA';
-const ISSUER = 'garage-auth';
-const AUDIENCE = 'garage';
-
 /**
- * Verifies tokens with the public key: every service and the gateway hold one; only auth holds the
- * private key. Only EdDSA is accepted, so `alg: none` and HMAC confusion are refused.
+ * ES256 (ECDSA on P-256): jsonwebtoken, which passport-jwt verifies with, has no EdDSA. Verifiers
+ * accept this algorithm only, so `alg: none`, HMAC signed with the public key and every other
+ * algorithm are refused.
  */
-export class TokenVerifier {
-  private constructor(private readonly key: CryptoKey) {}
+export const TOKEN_ALGORITHM = 'ES256';
+export const TOKEN_ISSUER = 'garage-auth';
+export const TOKEN_AUDIENCE = 'garage';
 
-  static async fromPem(publicKeyPem: string): Promise<TokenVerifier> {
-    return new TokenVerifier(await importSPKI(publicKeyPem, ALGORITHM));
-  }
-
-  /** The claims of a valid token, or null for a bad, expired or foreign one. */
-  async verify(token: string): Promise<TokenClaims | null> {
-    try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE });
-      const userId = Number(payload.sub);
-      if (!Number.isInteger(userId) || userId < 1 || typeof payload.email !== 'string') return null;
-      return { userId, email: payload.email };
-    } catch {
-      return null;
-    }
-  }
-}
-
-/** Signs tokens (auth only). */
+/** Signs tokens (auth, and tests that act as a signed-in user). */
 export class TokenSigner {
   private constructor(
-    private readonly key: CryptoKey,
+    private readonly key: KeyObject,
     private readonly ttlSeconds: number,
   ) {}
 
   static async fromPem(privateKeyPem: string, ttlSeconds: number): Promise<TokenSigner> {
-    return new TokenSigner(await importPKCS8(privateKeyPem, ALGORITHM), ttlSeconds);
+    return new TokenSigner(signingKey(privateKeyPem), ttlSeconds);
   }
 
   sign(claims: TokenClaims): Promise<string> {
-    return new SignJWT({ email: claims.email })
-      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
-      .setSubject(String(claims.userId))
-      .setIssuer(ISSUER)
-      .setAudience(AUDIENCE)
-      .setIssuedAt()
-      .setExpirationTime(`${this.ttlSeconds}s`)
-      .sign(this.key);
+    return new Promise((resolve, reject) =>
+      jwt.sign(
+        { email: claims.email },
+        this.key,
+        {
+          algorithm: TOKEN_ALGORITHM,
+          subject: String(claims.userId),
+          issuer: TOKEN_ISSUER,
+          audience: TOKEN_AUDIENCE,
+          expiresIn: this.ttlSeconds,
+        },
+        (error, token) => (error || !token ? reject(error ?? new Error('No token signed')) : resolve(token)),
+      ),
+    );
   }
+}
+
+/** The private key, refused at boot unless it is a P-256 key (an old Ed25519 one included). */
+export function signingKey(privateKeyPem: string): KeyObject {
+  return p256Key(() => createPrivateKey(privateKeyPem), 'JWT_PRIVATE_KEY');
+}
+
+/** The public key, refused at boot unless it is a P-256 key. */
+export function verifyingKey(publicKeyPem: string): KeyObject {
+  return p256Key(() => createPublicKey(publicKeyPem), 'JWT_PUBLIC_KEY');
+}
+
+function p256Key(read: () => KeyObject, name: string): KeyObject {
+  let key: KeyObject;
+  try {
+    key = read();
+  } catch {
+    throw new Error(`${name} is not a PEM key (\`npm run keys\` makes an ES256 pair)`);
+  }
+  if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
+    throw new Error(`${name} must be an ES256 (EC P-256) key; got ${key.asymmetricKeyType ?? 'an unknown type'}`);
+  }
+  return key;
 }
 
 export interface KeyPairPem {
@@ -60,17 +70,23 @@ export interface KeyPairPem {
   publicKey: string;
 }
 
+const DEVELOPMENT_KEY_FILES = { private: 'jwt-es256.private.pem', public: 'jwt-es256.public.pem' };
+/** The Ed25519 pair kept by earlier versions: its tokens no longer verify, so it is removed. */
+const RETIRED_KEY_FILES = ['jwt-ed25519.private.pem', 'jwt-ed25519.public.pem'];
+
 /**
  * The development key pair under `DATA_DIR/keys`, made on first use. Several processes may start
- * at once: the files are published with an atomic link, so each reads a complete pair.
+ * at once: the files are published with an atomic link, so each reads a complete pair. A data
+ * folder from before ES256 gets a new pair; tokens signed with the old one are refused (401), so
+ * its users sign in again.
  */
 export function developmentKeys(dataDir: string): KeyPairPem {
   const dir = path.resolve(dataDir, 'keys');
-  const privatePath = path.join(dir, 'jwt-ed25519.private.pem');
-  const publicPath = path.join(dir, 'jwt-ed25519.public.pem');
+  const privatePath = path.join(dir, DEVELOPMENT_KEY_FILES.private);
+  const publicPath = path.join(dir, DEVELOPMENT_KEY_FILES.public);
   if (!existsSync(privatePath)) {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const pair = generateKeyPairSync('ed25519');
+    const pair = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const temp = `${privatePath}.${process.pid}.tmp`;
     writeFileSync(
       temp,
@@ -87,6 +103,7 @@ export function developmentKeys(dataDir: string): KeyPairPem {
     } finally {
       unlinkSync(temp);
     }
+    for (const retired of RETIRED_KEY_FILES) rmSync(path.join(dir, retired), { force: true });
   }
   const pair = JSON.parse(readFileSync(privatePath, 'utf8')) as KeyPairPem;
   if (!existsSync(publicPath)) writeFileSync(publicPath, pair.publicKey);

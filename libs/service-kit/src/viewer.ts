@@ -1,8 +1,10 @@
-import { CanActivate, createParamDecorator, ExecutionContext, Inject, Injectable, SetMetadata } from '@nestjs/common';
+import { createParamDecorator, ExecutionContext, Inject, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { AuthGuard, type AuthGuardAuthenticateOptions } from '@nestjs/passport';
+import passport from 'passport';
 import type { TokenClaims } from '@garage/contracts';
 import { unauthorized } from './errors.js';
-import { TokenVerifier } from './tokens.js';
+import { bearerToken, JwtStrategy } from './jwt.strategy.js';
 
 const SIGNED_IN = 'garage:signed-in';
 
@@ -17,35 +19,62 @@ interface WithViewer {
   headers: Record<string, string | string[] | undefined>;
 }
 
+const INVALID_HEADER = 'Invalid authorization header';
+const INVALID_TOKEN = 'Invalid or expired token';
+
 /**
- * Runs on every route. A token that is present must be valid (else `401`, public routes included,
- * so the SPA signs the user out); a missing token makes a visitor, refused only on `@SignedIn()` routes.
+ * `AuthGuard('jwt')` on every route, with visitors allowed. A token that is present must be valid
+ * (else `401`, public routes included, so the SPA signs the user out); a missing token makes a
+ * visitor, refused only on `@SignedIn()` routes.
  */
 @Injectable()
-export class ViewerGuard implements CanActivate {
-  constructor(
-    @Inject(TokenVerifier) private readonly verifier: TokenVerifier,
-    @Inject(Reflector) private readonly reflector: Reflector,
-  ) {}
+export class ViewerGuard extends AuthGuard('jwt') {
+  constructor(@Inject(Reflector) private readonly reflector: Reflector) {
+    super();
+  }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    // Event handlers run through guards too; a token only ever comes with an HTTP request.
+    if (context.getType() !== 'http') return true;
     const request = context.switchToHttp().getRequest<WithViewer>();
-    request.viewer = await viewerOf(request.headers.authorization, this.verifier);
+    if (hasAuthorization(request.headers.authorization)) await super.canActivate(context);
+    else request.viewer = null;
     const signedInOnly = this.reflector.getAllAndOverride<boolean>(SIGNED_IN, [context.getHandler(), context.getClass()]);
     if (signedInOnly && !request.viewer) throw unauthorized();
     return true;
   }
+
+  override getAuthenticateOptions(): AuthGuardAuthenticateOptions {
+    return { property: 'viewer', session: false };
+  }
+
+  override handleRequest<T = TokenClaims>(error: unknown, viewer: T | false): T {
+    if (error || !viewer) throw unauthorized(INVALID_TOKEN);
+    return viewer;
+  }
 }
 
-/** Reads the bearer token: null without one, the claims with a valid one, a 401 with a bad one. */
-export async function viewerOf(header: string | string[] | undefined, verifier: TokenVerifier): Promise<Viewer> {
-  if (header === undefined || header === '') return null;
-  const value = Array.isArray(header) ? header[0] : header;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(value ?? '');
-  if (!match) throw unauthorized('Invalid authorization header');
-  const claims = await verifier.verify(match[1]!);
-  if (!claims) throw unauthorized('Invalid or expired token');
-  return claims;
+/** Absent or empty is a visitor; anything else must be `Bearer <token>`, else `401`. */
+function hasAuthorization(header: string | string[] | undefined): boolean {
+  if (header === undefined || header === '') return false;
+  if (!bearerToken(header)) throw unauthorized(INVALID_HEADER);
+  return true;
+}
+
+/**
+ * The same check for code outside Nest's guard pipeline (the gateway's proxy route): null without
+ * a header, the claims with a valid token, a `401` as `ViewerGuard` gives otherwise.
+ */
+export async function viewerOf(header: string | string[] | undefined, strategy: JwtStrategy): Promise<Viewer> {
+  if (!hasAuthorization(header)) return null;
+  const viewer = await new Promise<Viewer | false>((resolve, reject) => {
+    const authenticate = passport.authenticate(strategy, { session: false }, (error: unknown, user: TokenClaims | false) =>
+      resolve(error ? false : user),
+    ) as (request: unknown, response: unknown, next: (error?: unknown) => void) => void;
+    authenticate({ headers: { authorization: header } }, {}, reject);
+  });
+  if (!viewer) throw unauthorized(INVALID_TOKEN);
+  return viewer;
 }
 
 /** Injects the caller (`null` for a visitor). */

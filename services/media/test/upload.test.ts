@@ -277,7 +277,7 @@ describe('GET /api/images/{name}', () => {
     ['a known key with another extension', () => url.replace('.jpg', '.webp')],
     ['a known key in capitals', () => url.replace(/[0-9a-f]{32}/, (key) => key.toUpperCase())],
     ['an encoded path traversal', '/api/images/..%2F..%2F..%2Fetc%2Fpasswd'],
-    ['a traversal to the signing keys', '/api/images/%2e%2e%2fkeys%2fjwt-ed25519.private.pem'],
+    ['a traversal to the signing keys', '/api/images/%2e%2e%2fkeys%2fjwt-es256.private.pem'],
     ['a name with a NUL byte', () => `${url}%00.png`],
   ])('answers 404 to %s', async (_label, target) => {
     const response = await api()
