@@ -9,3 +9,5 @@ export * from './shopper.js';
 export * from './reservations.js';
 export * from './events.js';
 export * from './geo.js';
+export * from './calendar.js';
+export * from './time-zone.js';

@@ -14,4 +14,5 @@ export * from './run.js';
 export * from './telemetry.js';
 export * from './metrics.js';
 export * from './time-zone.js';
+export * from './geo-sql.js';
 export * from './periodic.js';

@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import amqp from 'amqplib';
-import type { AnyEvent, EventData, EventEnvelope, EventType, UserSnapshot } from '@garage/contracts';
+import { addDays, usToday, type AnyEvent, type EventData, type EventEnvelope, type EventType, type UserSnapshot } from '@garage/contracts';
 import { RabbitMqBus } from '@garage/event-bus';
 import { developmentKeys, TokenSigner } from '@garage/service-kit';
 import { silentLogger, waitFor } from '@garage/testing';
-import { salesToday } from '../src/sales/sale-calendar.util.js';
 
 /** The calendar day `days` after the server's "today" (UTC-10), as the sale rules see it. */
 export function dayFromToday(days: number): string {
-  const today = new Date(`${salesToday(new Date())}T00:00:00Z`);
-  return new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+  return addDays(usToday(new Date()), days);
 }
 
 /** A valid sale form (Beverly Hills, 90210), starting in a week. */
