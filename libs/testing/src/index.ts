@@ -3,3 +3,5 @@ export * from './wait.js';
 export * from './tcp-proxy.js';
 export * from './service-env.js';
 export * from './service-harness.js';
+export * from './test-bus.js';
+export * from './test-tokens.js';
