@@ -15,6 +15,7 @@ const src = fileURLToPath(new URL('./src', import.meta.url));
 const contracts = fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url));
 const contractConstants = fileURLToPath(new URL('../libs/contracts/src/constants.ts', import.meta.url));
 const contractGeo = fileURLToPath(new URL('../libs/contracts/src/geo.ts', import.meta.url));
+const contractTimeZone = fileURLToPath(new URL('../libs/contracts/src/time-zone.ts', import.meta.url));
 
 export default defineConfig({
   plugins: [
@@ -29,6 +30,7 @@ export default defineConfig({
       { find: /^@garage\/contracts$/, replacement: contracts },
       { find: /^@garage\/contracts\/constants$/, replacement: contractConstants },
       { find: /^@garage\/contracts\/geo$/, replacement: contractGeo },
+      { find: /^@garage\/contracts\/time-zone$/, replacement: contractTimeZone },
       { find: /^@\//, replacement: `${src}/` },
     ],
   },

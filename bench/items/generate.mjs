@@ -514,7 +514,7 @@ export async function generate(databaseUrl, { items = 1_000_000, sales = 100_000
       `SELECT indexname, indexdef FROM pg_indexes
        WHERE schemaname = 'items' AND tablename IN ('items', 'item_search') AND indexname NOT LIKE '%\\_pkey'`,
     );
-    await step('empty the tables', `TRUNCATE items, item_search, sales, users, reservations RESTART IDENTITY`);
+    await step('empty the tables', `TRUNCATE items, item_search, sales, users, reservations RESTART IDENTITY CASCADE`);
     for (const index of indexes) await client.query(`DROP INDEX items."${index.indexname}"`);
 
     await client.query(`CREATE TEMP TABLE bench_city (n int, city text, state text, latitude float8, longitude float8)`);

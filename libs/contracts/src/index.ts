@@ -11,3 +11,5 @@ export * from './events.js';
 export * from './geo.js';
 export * from './operations.js';
 export * from './openapi.js';
+export * from './calendar.js';
+export * from './time-zone.js';

@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import {
-  CATEGORIES,
-  CONDITIONS,
-  PREMIUM_MAX_RADIUS_MILES,
-  DEFAULT_RADIUS_MILES,
-  ROUTE_PLAN_MAX_SALES,
-  SALE_STATUSES,
-} from './constants.js';
+import { CATEGORIES, CONDITIONS, ROUTE_PLAN_MAX_SALES, SALE_STATUSES } from './constants.js';
+import { cappedRadius } from './geo.js';
 import { dateSchema, idSchema, money, plainString, requiredText, timeSchema } from './common.js';
 import { itemSchema } from './items.js';
 import { saleSchema } from './sales.js';
@@ -135,7 +129,8 @@ export const savedSearchBodySchema = z
   })
   .transform((body) => ({
     ...body,
-    radius: body.latitude === null ? null : Math.min(body.radius ?? DEFAULT_RADIUS_MILES, PREMIUM_MAX_RADIUS_MILES),
+    // Saved searches are a premium feature, so the premium cap applies.
+    radius: body.latitude === null ? null : cappedRadius(body.radius, true),
   }));
 export type SavedSearchBody = z.infer<typeof savedSearchBodySchema>;
 

@@ -9,7 +9,8 @@ export class SystemClock extends Clock {
   }
 }
 
-/** The calendar date (YYYY-MM-DD) at `date` in a fixed UTC offset (hours). */
-export function dateAtOffset(date: Date, offsetHours: number): string {
-  return new Date(date.getTime() + offsetHours * 3_600_000).toISOString().slice(0, 10);
-}
+/**
+ * Kept for callers not yet on `usToday`; the rule itself lives in `@garage/contracts`
+ * (calendar.ts). New code calls `usToday(clock.now())`.
+ */
+export { dateAtOffset } from '@garage/contracts';

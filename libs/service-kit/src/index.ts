@@ -15,5 +15,6 @@ export * from './run.js';
 export * from './telemetry.js';
 export * from './metrics.js';
 export * from './time-zone.js';
+export * from './geo-sql.js';
 export * from './periodic.js';
 export * from './inbox.transport.js';

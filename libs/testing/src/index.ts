@@ -4,3 +4,5 @@ export * from './tcp-proxy.js';
 export * from './service-env.js';
 export * from './service-harness.js';
 export * from './forged-tokens.js';
+export * from './test-bus.js';
+export * from './test-tokens.js';

@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { AnyEvent, EventData, EventEnvelope, EventType, ItemSnapshot, SaleSnapshot, UserSnapshot } from '@garage/contracts';
-import { RabbitMqBus } from '@garage/event-bus';
-import { developmentKeys, startService, TokenSigner, type RunningService, type ServiceDefinition } from '@garage/service-kit';
+import { startService, type RunningService, type ServiceDefinition } from '@garage/service-kit';
 import { serviceTestEnv, type ServiceTestEnv } from './service-env.js';
-import { silentLogger, waitFor } from './wait.js';
+import { testBus, type TestBus } from './test-bus.js';
+import { testTokens, type TokenMinter } from './test-tokens.js';
+import { waitFor } from './wait.js';
 
 /**
  * One service under test against its own database and exchange, with what its tests need: HTTP
@@ -14,10 +14,8 @@ import { silentLogger, waitFor } from './wait.js';
 export interface HarnessParts {
   testEnv: ServiceTestEnv;
   service: RunningService<unknown>;
-  bus: RabbitMqBus;
-  signer: TokenSigner;
-  listenQueue: string | null;
-  events: AnyEvent[];
+  bus: TestBus;
+  tokens: TokenMinter;
 }
 
 export class ServiceHarness {
@@ -25,19 +23,12 @@ export class ServiceHarness {
   readonly service: RunningService<unknown>;
   /** What the service published, of the kinds named in `listen`. */
   readonly events: AnyEvent[];
-  private readonly bus: RabbitMqBus;
-  private readonly signer: TokenSigner;
-  private readonly listenQueue: string | null;
+  private readonly bus: TestBus;
+  private readonly tokens: TokenMinter;
 
   constructor(parts: HarnessParts) {
-    ({
-      testEnv: this.testEnv,
-      service: this.service,
-      events: this.events,
-      bus: this.bus,
-      signer: this.signer,
-      listenQueue: this.listenQueue,
-    } = parts);
+    ({ testEnv: this.testEnv, service: this.service, bus: this.bus, tokens: this.tokens } = parts);
+    this.events = parts.bus.received;
   }
 
   /**
@@ -51,16 +42,9 @@ export class ServiceHarness {
   ): Promise<H> {
     const testEnv = await serviceTestEnv(options.env ?? {});
     const service = await startService(definition, { env: testEnv.env });
-    const bus = new RabbitMqBus({ url: testEnv.env.AMQP_URL!, exchange: testEnv.env.EVENT_EXCHANGE! }, silentLogger());
-    await bus.connect();
-    const signer = await TokenSigner.fromPem(developmentKeys(testEnv.env.DATA_DIR!).privateKey, 3600);
-    const events: AnyEvent[] = [];
-    let listenQueue: string | null = null;
-    if (options.listen?.length) {
-      listenQueue = `${testEnv.env.EVENT_QUEUE_PREFIX}.test`;
-      await bus.subscribe({ queue: listenQueue, patterns: options.listen, handle: async (event) => void events.push(event) });
-    }
-    return new this({ testEnv, service, bus, signer, listenQueue, events });
+    const bus = await testBus(testEnv.env, { listen: options.listen });
+    const tokens = await testTokens(testEnv.env.DATA_DIR!);
+    return new this({ testEnv, service, bus, tokens });
   }
 
   api() {
@@ -68,7 +52,7 @@ export class ServiceHarness {
   }
 
   token(userId: number): Promise<string> {
-    return this.signer.sign({ userId, email: `user${userId}@example.com` });
+    return this.tokens(userId);
   }
 
   async bearer(userId: number): Promise<string> {
@@ -76,10 +60,8 @@ export class ServiceHarness {
   }
 
   /** Publishes an event as its owning service would. */
-  async publish<T extends EventType>(type: T, version: number, data: EventData<T>, id: string = randomUUID()): Promise<EventEnvelope<T>> {
-    const event = { id, type, occurredAt: new Date().toISOString(), version, data } as EventEnvelope<T>;
-    await this.bus.publish([event as EventEnvelope]);
-    return event;
+  publish<T extends EventType>(type: T, version: number, data: EventData<T>, id?: string): Promise<EventEnvelope<T>> {
+    return this.bus.publish(type, version, data, id);
   }
 
   /** Resolves once `handlers` handlers of the service have applied this message (the inbox records it with the effect). */
@@ -105,7 +87,6 @@ export class ServiceHarness {
   }
 
   async close(): Promise<void> {
-    if (this.listenQueue) await this.bus.deleteQueues([this.listenQueue]);
     await this.bus.close();
     await this.service.close();
     await this.testEnv.cleanup();

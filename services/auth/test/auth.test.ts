@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import type { AnyEvent } from '@garage/contracts';
-import { RabbitMqBus } from '@garage/event-bus';
 import { developmentKeys, startService, type RunningService } from '@garage/service-kit';
-import { forgedTokens, serviceTestEnv, silentLogger, waitFor, type ServiceTestEnv } from '@garage/testing';
+import { forgedTokens, serviceTestEnv, testBus, waitFor, type ServiceTestEnv, type TestBus } from '@garage/testing';
 import { authService } from '../src/index.js';
 import { PasswordHasher } from '../src/accounts/password-hasher.js';
 
 let testEnv: ServiceTestEnv;
 let auth: RunningService<unknown>;
-let listener: RabbitMqBus;
-const events: AnyEvent[] = [];
+let listener: TestBus;
+let events: AnyEvent[];
 let ipCounter = 0;
 /** Each test speaks from its own address, so the per-IP limits of one test do not touch another. */
 const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
@@ -27,13 +26,8 @@ const newUser = (overrides: Record<string, unknown> = {}) => ({
 beforeAll(async () => {
   testEnv = await serviceTestEnv();
   auth = await startService(authService, { env: testEnv.env });
-  listener = new RabbitMqBus({ url: testEnv.env.AMQP_URL!, exchange: testEnv.env.EVENT_EXCHANGE! }, silentLogger());
-  await listener.connect();
-  await listener.subscribe({
-    queue: `${testEnv.env.EVENT_QUEUE_PREFIX}.test`,
-    patterns: ['user.*'],
-    handle: async (event) => void events.push(event),
-  });
+  listener = await testBus(testEnv.env, { listen: ['user.*'] });
+  events = listener.received;
 });
 
 afterAll(async () => {

@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { AnyEvent, EventEnvelope } from '@garage/contracts';
-import { RabbitMqBus } from '@garage/event-bus';
 import { startService, type RunningService } from '@garage/service-kit';
-import { serviceTestEnv, silentLogger, waitFor, type ServiceTestEnv } from '@garage/testing';
+import { serviceQueueReady, serviceTestEnv, testBus, testEvent, waitFor, type ServiceTestEnv, type TestBus } from '@garage/testing';
 import { authService } from '../src/index.js';
 
 /**
@@ -13,8 +12,8 @@ import { authService } from '../src/index.js';
  */
 let testEnv: ServiceTestEnv;
 let auth: RunningService<unknown>;
-let bus: RabbitMqBus;
-const events: AnyEvent[] = [];
+let bus: TestBus;
+let events: AnyEvent[];
 let ipCounter = 0;
 
 const api = () => request(auth.url);
@@ -30,18 +29,19 @@ async function register(): Promise<{ token: string; userId: number }> {
 }
 
 function payment(userId: number, premiumExpiresAt: string, paymentIntentId = `pi_${randomUUID()}`): EventEnvelope<'payment.succeeded'> {
-  return {
-    id: randomUUID(),
-    type: 'payment.succeeded',
-    occurredAt: new Date().toISOString(),
-    version: 1,
-    data: { paymentIntentId, userId, amountCents: 199, currency: 'usd', succeededAt: new Date().toISOString(), premiumExpiresAt },
-  };
+  return testEvent('payment.succeeded', 1, {
+    paymentIntentId,
+    userId,
+    amountCents: 199,
+    currency: 'usd',
+    succeededAt: new Date().toISOString(),
+    premiumExpiresAt,
+  });
 }
 
 /** Publishes and waits until auth's inbox has the message: applied and committed, whatever it changed. */
 async function deliver(...messages: EventEnvelope[]): Promise<void> {
-  await bus.publish(messages);
+  await bus.publishEnvelopes(messages);
   const ids = messages.map((message) => message.id);
   await waitFor(
     async () => {
@@ -63,24 +63,10 @@ const inYears = (years: number) => new Date(Date.now() + years * 365 * 24 * 3600
 beforeAll(async () => {
   testEnv = await serviceTestEnv();
   auth = await startService(authService, { env: testEnv.env });
-  bus = new RabbitMqBus({ url: testEnv.env.AMQP_URL!, exchange: testEnv.env.EVENT_EXCHANGE! }, silentLogger());
-  await bus.connect();
-  await bus.subscribe({
-    queue: `${testEnv.env.EVENT_QUEUE_PREFIX}.test`,
-    patterns: ['user.*'],
-    handle: async (event) => void events.push(event),
-  });
+  bus = await testBus(testEnv.env, { listen: ['user.*'] });
+  events = bus.received;
   // Auth binds its queue in the background once connected: until then a payment would be routed nowhere.
-  await waitFor(
-    async () => {
-      const probe = payment(2_000_000_000, new Date().toISOString());
-      await bus.publish([probe]);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      return (await auth.dataSource.query(`SELECT 1 FROM inbox WHERE message_id = $1`, [probe.id])).length > 0;
-    },
-    10_000,
-    'auth to consume payment.succeeded',
-  );
+  await serviceQueueReady(testEnv.env, 'auth');
 });
 
 afterAll(async () => {

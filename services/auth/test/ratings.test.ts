@@ -2,9 +2,8 @@ import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { AnyEvent, EventEnvelope } from '@garage/contracts';
-import { RabbitMqBus } from '@garage/event-bus';
 import { startService, type RunningService } from '@garage/service-kit';
-import { serviceTestEnv, silentLogger, waitFor, type ServiceTestEnv } from '@garage/testing';
+import { serviceQueueReady, serviceTestEnv, testBus, testEvent, waitFor, type ServiceTestEnv, type TestBus } from '@garage/testing';
 import { authService } from '../src/index.js';
 
 /**
@@ -13,8 +12,8 @@ import { authService } from '../src/index.js';
  */
 let testEnv: ServiceTestEnv;
 let auth: RunningService<unknown>;
-let bus: RabbitMqBus;
-const events: AnyEvent[] = [];
+let bus: TestBus;
+let events: AnyEvent[];
 
 async function register(): Promise<{ token: string; userId: number }> {
   const response = await request(auth.url)
@@ -26,17 +25,11 @@ async function register(): Promise<{ token: string; userId: number }> {
 }
 
 function rated(reservationId: number, hostId: number, stars: number): EventEnvelope<'reservation.rated'> {
-  return {
-    id: randomUUID(),
-    type: 'reservation.rated',
-    occurredAt: new Date().toISOString(),
-    version: 1,
-    data: { reservation_id: reservationId, host_id: hostId, user_id: 999, stars, review: null },
-  };
+  return testEvent('reservation.rated', 1, { reservation_id: reservationId, host_id: hostId, user_id: 999, stars, review: null });
 }
 
 async function deliver(...messages: EventEnvelope[]): Promise<void> {
-  await bus.publish(messages);
+  await bus.publishEnvelopes(messages);
   const ids = messages.map((message) => message.id);
   await waitFor(async () => {
     const rows: unknown[] = await auth.dataSource.query(`SELECT 1 FROM inbox WHERE message_id = ANY($1::uuid[])`, [ids]);
@@ -49,24 +42,10 @@ const me = async (token: string) => (await request(auth.url).get('/api/users/me'
 beforeAll(async () => {
   testEnv = await serviceTestEnv();
   auth = await startService(authService, { env: testEnv.env });
-  bus = new RabbitMqBus({ url: testEnv.env.AMQP_URL!, exchange: testEnv.env.EVENT_EXCHANGE! }, silentLogger());
-  await bus.connect();
-  await bus.subscribe({
-    queue: `${testEnv.env.EVENT_QUEUE_PREFIX}.test`,
-    patterns: ['user.*'],
-    handle: async (event) => void events.push(event),
-  });
+  bus = await testBus(testEnv.env, { listen: ['user.*'] });
+  events = bus.received;
   // Auth binds its queue in the background once connected: until then a rating would be routed nowhere.
-  await waitFor(
-    async () => {
-      const probe = rated(2_000_000_000, 2_000_000_000, 3);
-      await bus.publish([probe]);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      return (await auth.dataSource.query(`SELECT 1 FROM inbox WHERE message_id = $1`, [probe.id])).length > 0;
-    },
-    10_000,
-    'auth to consume reservation.rated',
-  );
+  await serviceQueueReady(testEnv.env, 'auth');
 });
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CATEGORIES, CONDITIONS, greatCircleMiles } from '@garage/contracts';
-import { dateAtOffset, type Viewer } from '@garage/service-kit';
+import { CATEGORIES, CONDITIONS, greatCircleMiles, usToday } from '@garage/contracts';
+import type { Viewer } from '@garage/service-kit';
 import { searchQuery, type SearchCriteria } from '../src/index.js';
 import { CHANGES_KEPT_GENERATIONS, SearchRepository, type SearchRow } from '../src/search/search.repository.js';
 import { toResult } from '../src/search/search.service.js';
@@ -196,7 +196,7 @@ describe('kept answers', () => {
     const draw = random(31);
     const shopper = newId();
     await h.user(shopper);
-    const notEndedBefore = dateAtOffset(new Date(), -10);
+    const notEndedBefore = usToday(new Date());
     const words = ['lamp', 'clock OR guitar', 'oak table'];
     const ids = (await h.query<{ id: number }>(`SELECT id FROM items ORDER BY id`)).map((row) => row.id);
     const changes = [

@@ -3,17 +3,26 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import type { AnyEvent } from '@garage/contracts';
-import { Inbox, RabbitMqBus } from '@garage/event-bus';
+import { Inbox } from '@garage/event-bus';
 import { startService, type RunningService } from '@garage/service-kit';
-import { serviceTestEnv, silentLogger, waitFor, type ServiceTestEnv } from '@garage/testing';
+import {
+  serviceQueueReady,
+  serviceTestEnv,
+  testBus,
+  testEvent,
+  testTokens,
+  waitFor,
+  type ServiceTestEnv,
+  type TestBus,
+} from '@garage/testing';
 import { mediaService } from '../src/index.js';
 import { ImagePurger } from '../src/images/image-purger.js';
 import { UnattachedImageSweep } from '../src/images/unattached-sweep.job.js';
-import { itemEvent, itemSnapshot, solid, tokenFactory, waitForConsumer } from './support.js';
+import { itemSnapshot, solid } from './support.js';
 
 let testEnv: ServiceTestEnv;
 let media: RunningService<unknown>;
-let publisher: RabbitMqBus;
+let publisher: TestBus;
 let tokenOf: (userId: number) => Promise<string>;
 
 const SELLER = 11;
@@ -44,7 +53,7 @@ const rowOf = async (image: Uploaded) => (await media.dataSource.query(`SELECT k
 
 /** Publishes through the broker and waits until the media service has committed each event. */
 async function deliver(...events: AnyEvent[]): Promise<void> {
-  await publisher.publish(events);
+  await publisher.publishEnvelopes(events);
   await waitFor(
     async () => {
       const [row] = await media.dataSource.query(`SELECT count(*)::int AS n FROM inbox WHERE message_id = ANY($1::uuid[])`, [
@@ -74,19 +83,18 @@ async function expectKept(image: Uploaded): Promise<void> {
 }
 
 const created = (id: number, userId: number, urls: string[], version = 1) =>
-  itemEvent('item.created', version, itemSnapshot(id, userId, urls));
+  testEvent('item.created', version, itemSnapshot(id, userId, urls));
 const updated = (id: number, userId: number, urls: string[], version: number) =>
-  itemEvent('item.updated', version, itemSnapshot(id, userId, urls));
+  testEvent('item.updated', version, itemSnapshot(id, userId, urls));
 const deleted = (id: number, userId: number, urls: string[], version: number) =>
-  itemEvent('item.deleted', version, { id, user_id: userId, garage_sale_id: null, image_urls: urls });
+  testEvent('item.deleted', version, { id, user_id: userId, garage_sale_id: null, image_urls: urls });
 
 beforeAll(async () => {
   testEnv = await serviceTestEnv({ IMAGE_PURGE_INTERVAL_MS: '50' });
   media = await startService(mediaService, { env: testEnv.env });
-  tokenOf = await tokenFactory(testEnv.env.DATA_DIR!);
-  publisher = new RabbitMqBus({ url: testEnv.env.AMQP_URL!, exchange: testEnv.env.EVENT_EXCHANGE! }, silentLogger());
-  await publisher.connect();
-  await waitForConsumer(testEnv.env.AMQP_URL!, `${testEnv.env.EVENT_QUEUE_PREFIX}.media`);
+  tokenOf = await testTokens(testEnv.env.DATA_DIR!);
+  publisher = await testBus(testEnv.env);
+  await serviceQueueReady(testEnv.env, 'media');
 });
 
 afterAll(async () => {
@@ -185,7 +193,7 @@ describe('the item → image projection', () => {
     const image = await uploadAs(SELLER);
     const event = created(701, SELLER, [image.url]);
     await deliver(event);
-    await publisher.publish([event, event]);
+    await publisher.publishEnvelopes([event, event]);
     const inbox = new Inbox(media.dataSource);
     expect(
       await inbox.apply(

@@ -6,12 +6,11 @@ import request from 'supertest';
 import sharp from 'sharp';
 import S3rver from 's3rver';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { RabbitMqBus } from '@garage/event-bus';
 import { startService, type RunningService } from '@garage/service-kit';
-import { serviceTestEnv, silentLogger, waitFor, type ServiceTestEnv } from '@garage/testing';
+import { serviceQueueReady, serviceTestEnv, testBus, testTokens, waitFor, type ServiceTestEnv, type TestBus } from '@garage/testing';
 import { mediaService } from '../src/index.js';
 import { S3ImageStorage } from '../src/storage/s3-image-storage.js';
-import { itemEvent, itemSnapshot, phonePhoto, tokenFactory, waitForConsumer } from './support.js';
+import { itemSnapshot, phonePhoto } from './support.js';
 
 const BUCKET = 'garage-media';
 let s3Directory: string;
@@ -20,7 +19,7 @@ let endpoint: string;
 let client: S3Client;
 let testEnv: ServiceTestEnv;
 let media: RunningService<unknown>;
-let publisher: RabbitMqBus;
+let publisher: TestBus;
 let token: string;
 
 const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
@@ -59,10 +58,9 @@ beforeAll(async () => {
     IMAGE_PURGE_INTERVAL_MS: '50',
   });
   media = await startService(mediaService, { env: testEnv.env });
-  token = await (await tokenFactory(testEnv.env.DATA_DIR!))(21);
-  publisher = new RabbitMqBus({ url: testEnv.env.AMQP_URL!, exchange: testEnv.env.EVENT_EXCHANGE! }, silentLogger());
-  await publisher.connect();
-  await waitForConsumer(testEnv.env.AMQP_URL!, `${testEnv.env.EVENT_QUEUE_PREFIX}.media`);
+  token = await (await testTokens(testEnv.env.DATA_DIR!))(21);
+  publisher = await testBus(testEnv.env);
+  await serviceQueueReady(testEnv.env, 'media');
 });
 
 afterAll(async () => {
@@ -117,13 +115,13 @@ describe('S3 storage (STORAGE_DRIVER=s3)', () => {
   });
 
   it('removes both objects from the bucket when the item that used the image is deleted', async () => {
-    await publisher.publish([itemEvent('item.created', 1, itemSnapshot(900, 21, [uploaded.url]))]);
+    await publisher.publish('item.created', 1, itemSnapshot(900, 21, [uploaded.url]));
     await waitFor(
       async () => (await media.dataSource.query(`SELECT 1 FROM item_images WHERE item_id = 900`)).length === 1,
       5000,
       'item 900 projected',
     );
-    await publisher.publish([itemEvent('item.deleted', 2, { id: 900, user_id: 21, garage_sale_id: null, image_urls: [uploaded.url] })]);
+    await publisher.publish('item.deleted', 2, { id: 900, user_id: 21, garage_sale_id: null, image_urls: [uploaded.url] });
     await waitFor(async () => (await objectIn(nameOf(uploaded.url))) === null, 5000, 'the object removed');
     expect(await objectIn(nameOf(uploaded.thumbnailUrl))).toBeNull();
     await waitFor(async () => (await media.dataSource.query(`SELECT 1 FROM images`)).length === 0, 5000, 'the row removed');

@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import zlib from 'node:zlib';
-import amqp from 'amqplib';
 import sharp from 'sharp';
-import type { AnyEvent, EventData, EventType } from '@garage/contracts';
-import { developmentKeys, TokenSigner } from '@garage/service-kit';
-import { waitFor } from '@garage/testing';
+import type { EventData } from '@garage/contracts';
+import { itemSnapshot as baseItem } from '@garage/testing';
 
-/** Tokens as auth would sign them, with the development key pair of the test's DATA_DIR. */
-export async function tokenFactory(dataDir: string): Promise<(userId: number) => Promise<string>> {
-  const signer = await TokenSigner.fromPem(developmentKeys(dataDir).privateKey, 3600);
-  return (userId) => signer.sign({ userId, email: `user${userId}@example.com` });
-}
+// The media service's fixtures (images, multipart bodies, chunked uploads); starting it, tokens,
+// events and waiting come from `@garage/testing`.
 
 export const RED = { r: 255, g: 0, b: 0 };
 export const BLUE = { r: 0, g: 0, b: 255 };
@@ -136,50 +131,7 @@ export function postChunked(url: string, headers: Record<string, string>, body: 
   });
 }
 
-/** An event as the items service would publish it. */
-export function itemEvent<T extends EventType>(type: T, version: number, data: EventData<T>): AnyEvent {
-  return { id: randomUUID(), type, occurredAt: new Date().toISOString(), version, data } as AnyEvent;
-}
-
 /** The snapshot of an item with these image URLs. */
 export function itemSnapshot(id: number, userId: number, imageUrls: string[]): EventData<'item.created'> {
-  return {
-    id,
-    user_id: userId,
-    garage_sale_id: null,
-    title: `Item ${id}`,
-    description: null,
-    category: 'Furniture',
-    price: 10,
-    original_price: null,
-    condition: 'good',
-    brand: null,
-    image_urls: imageUrls,
-    is_reserved: false,
-    is_sold: false,
-  };
-}
-
-/** Resolves once a consumer listens on `queue` (its bindings are made before it consumes). */
-export async function waitForConsumer(amqpUrl: string, queue: string): Promise<void> {
-  const connection = await amqp.connect(amqpUrl);
-  try {
-    await waitFor(
-      async () => {
-        const channel = await connection.createChannel();
-        channel.on('error', () => undefined);
-        try {
-          return (await channel.checkQueue(queue)).consumerCount > 0;
-        } catch {
-          return false;
-        } finally {
-          await channel.close().catch(() => undefined);
-        }
-      },
-      10_000,
-      `a consumer on ${queue}`,
-    );
-  } finally {
-    await connection.close();
-  }
+  return baseItem(id, userId, null, { category: 'Furniture', image_urls: imageUrls });
 }

@@ -6,9 +6,9 @@ import request from 'supertest';
 import sharp from 'sharp';
 import { MAX_IMAGE_BYTES, uploadResponseSchema } from '@garage/contracts';
 import { startService, type RunningService } from '@garage/service-kit';
-import { serviceTestEnv, type ServiceTestEnv } from '@garage/testing';
+import { serviceTestEnv, testTokens, type ServiceTestEnv } from '@garage/testing';
 import { mediaService } from '../src/index.js';
-import { animated, BLUE, multipart, phonePhoto, pixel, pixelBomb, postChunked, RED, solid, tokenFactory } from './support.js';
+import { animated, BLUE, multipart, phonePhoto, pixel, pixelBomb, postChunked, RED, solid } from './support.js';
 
 let testEnv: ServiceTestEnv;
 let media: RunningService<unknown>;
@@ -40,7 +40,7 @@ const TOO_LARGE = { error: 'Image is too large: at most 2 MB (2097152 bytes)' };
 beforeAll(async () => {
   testEnv = await serviceTestEnv();
   media = await startService(mediaService, { env: testEnv.env });
-  tokenOf = await tokenFactory(testEnv.env.DATA_DIR!);
+  tokenOf = await testTokens(testEnv.env.DATA_DIR!);
   token = await tokenOf(7);
 });
 

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import type { AnyEvent, EventEnvelope } from '@garage/contracts';
-import { RabbitMqBus } from '@garage/event-bus';
+import type { AnyEvent } from '@garage/contracts';
 import { startService, type RunningService } from '@garage/service-kit';
-import { serviceTestEnv, silentLogger, waitFor, type ServiceTestEnv } from '@garage/testing';
+import { serviceQueueReady, serviceTestEnv, testBus, type ServiceTestEnv } from '@garage/testing';
 import { authService } from '@garage/auth';
 import { paymentsService } from '../src/index.js';
 
@@ -29,21 +28,15 @@ export async function startPremiumHarness(extraEnv: Record<string, string> = {})
   const testEnv: ServiceTestEnv = await serviceTestEnv(extraEnv);
   const auth = await startService(authService, { env: testEnv.env });
   const payments = await startService(paymentsService, { env: testEnv.env });
-  const events: AnyEvent[] = [];
-  const listener = new RabbitMqBus({ url: testEnv.env.AMQP_URL!, exchange: testEnv.env.EVENT_EXCHANGE! }, silentLogger());
-  await listener.connect();
-  await listener.subscribe({
-    queue: `${testEnv.env.EVENT_QUEUE_PREFIX}.test`,
-    patterns: ['payment.*', 'user.*'],
-    handle: async (event) => void events.push(event),
-  });
-  await untilAuthConsumes(auth, listener);
+  const listener = await testBus(testEnv.env, { listen: ['payment.*', 'user.*'] });
+  // Auth binds its queue in the background once connected: until then a payment would be routed nowhere.
+  await serviceQueueReady(testEnv.env, 'auth');
 
   return {
     env: testEnv.env,
     auth,
     payments,
-    events,
+    events: listener.received,
     register: async () => {
       ip += 1;
       const response = await request(auth.url)
@@ -61,38 +54,4 @@ export async function startPremiumHarness(extraEnv: Record<string, string> = {})
       await testEnv.cleanup();
     },
   };
-}
-
-/**
- * Auth binds its queue once its broker connection is up, in the background; a payment published
- * before that would be routed nowhere. Publishes harmless probes (a payment of a user who does not
- * exist) until auth's inbox shows it applied one.
- */
-async function untilAuthConsumes(auth: RunningService<unknown>, publisher: RabbitMqBus): Promise<void> {
-  const probes: string[] = [];
-  await waitFor(
-    async () => {
-      const probe: EventEnvelope<'payment.succeeded'> = {
-        id: randomUUID(),
-        type: 'payment.succeeded',
-        occurredAt: new Date().toISOString(),
-        version: 1,
-        data: {
-          paymentIntentId: `pi_probe_${randomUUID()}`,
-          userId: 2_000_000_000,
-          amountCents: 0,
-          currency: 'usd',
-          succeededAt: new Date().toISOString(),
-          premiumExpiresAt: new Date().toISOString(),
-        },
-      };
-      probes.push(probe.id);
-      await publisher.publish([probe]);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      const applied: unknown[] = await auth.dataSource.query(`SELECT 1 FROM inbox WHERE message_id = ANY($1::uuid[])`, [probes]);
-      return applied.length > 0;
-    },
-    10_000,
-    'auth to consume payment.succeeded',
-  );
 }

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { EARTH_RADIUS_MILES } from '@garage/contracts';
 import { startService, type RunningService } from '@garage/service-kit';
-import { serviceTestEnv, waitFor, type ServiceTestEnv } from '@garage/testing';
+import { serviceQueueReady, serviceTestEnv, testBus, testTokens, waitFor, type ServiceTestEnv } from '@garage/testing';
 import { salesService } from '../src/index.js';
 import { SalesRepository } from '../src/sales/sales.repository.js';
-import { dayFromToday, serviceQueueReady, testBus, tokenSigner, userSnapshot } from './helpers.js';
+import { dayFromToday, userSnapshot } from './helpers.js';
 
 const LIST_LIMIT = 1000;
 const RADII = [10, 25, 50, 100];
@@ -97,10 +97,10 @@ const ids = (body: Array<{ id: number }>) => body.map((sale) => sale.id);
 beforeAll(async () => {
   testEnv = await serviceTestEnv({ SALES_LIST_LIMIT: String(LIST_LIMIT) });
   sales = await startService(salesService, { env: testEnv.env });
-  bus = await testBus(testEnv.env);
-  const sign = await tokenSigner(testEnv.env.DATA_DIR!);
+  bus = await testBus(testEnv.env, { listen: ['sale.*'] });
+  const sign = await testTokens(testEnv.env.DATA_DIR!);
   tokens = { [FREE]: await sign(FREE), [PREMIUM]: await sign(PREMIUM), [LAPSED]: await sign(LAPSED) };
-  await serviceQueueReady(testEnv.env);
+  await serviceQueueReady(testEnv.env, 'sales');
   const inAYear = new Date(Date.now() + 365 * 86_400_000).toISOString();
   const lastWeek = new Date(Date.now() - 7 * 86_400_000).toISOString();
   await bus.publish('user.registered', 1, userSnapshot(FREE));
@@ -123,7 +123,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await bus?.bus.close();
+  await bus?.close();
   await sales?.close();
   await testEnv?.cleanup();
 });

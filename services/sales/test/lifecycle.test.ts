@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { startService, type RunningService } from '@garage/service-kit';
-import { serviceTestEnv, waitFor, type ServiceTestEnv } from '@garage/testing';
+import { serviceTestEnv, testBus, testTokens, waitFor, type ServiceTestEnv } from '@garage/testing';
 import { salesService } from '../src/index.js';
 import { SaleLifecycleJob } from '../src/sales/sale-lifecycle.job.js';
-import { dayFromToday, saleForm, testBus, tokenSigner } from './helpers.js';
+import { dayFromToday, saleForm } from './helpers.js';
 
 const HOST = 401;
 let testEnv: ServiceTestEnv;
@@ -31,12 +31,12 @@ async function insertEnded(count: number): Promise<number[]> {
 beforeAll(async () => {
   testEnv = await serviceTestEnv({ SALE_LIFECYCLE_INTERVAL_MS: '200' });
   sales = await startService(salesService, { env: testEnv.env });
-  bus = await testBus(testEnv.env);
-  token = await (await tokenSigner(testEnv.env.DATA_DIR!))(HOST);
+  bus = await testBus(testEnv.env, { listen: ['sale.*'] });
+  token = await (await testTokens(testEnv.env.DATA_DIR!))(HOST);
 });
 
 afterAll(async () => {
-  await bus?.bus.close();
+  await bus?.close();
   await sales?.close();
   await testEnv?.cleanup();
 });

@@ -5,9 +5,9 @@ import type { AnyEvent, ItemSnapshot } from '@garage/contracts';
 import { authService } from '@garage/auth';
 import { Inbox } from '@garage/event-bus';
 import { startService, type RunningService } from '@garage/service-kit';
-import { serviceTestEnv, waitFor, type ServiceTestEnv } from '@garage/testing';
+import { serviceQueueReady, serviceTestEnv, testBus, testTokens, waitFor, type ServiceTestEnv } from '@garage/testing';
 import { salesService } from '../src/index.js';
-import { saleForm, serviceQueueReady, testBus, tokenSigner, userSnapshot } from './helpers.js';
+import { saleForm, userSnapshot } from './helpers.js';
 
 const HOST = 501;
 let testEnv: ServiceTestEnv;
@@ -54,13 +54,13 @@ beforeAll(async () => {
   sales = await startService(salesService, { env: testEnv.env });
   // Auth shares the environment: the same exchange, and the development keys in DATA_DIR.
   auth = await startService(authService, { env: testEnv.env });
-  bus = await testBus(testEnv.env);
-  token = await (await tokenSigner(testEnv.env.DATA_DIR!))(HOST);
-  await serviceQueueReady(testEnv.env);
+  bus = await testBus(testEnv.env, { listen: ['sale.*'] });
+  token = await (await testTokens(testEnv.env.DATA_DIR!))(HOST);
+  await serviceQueueReady(testEnv.env, 'sales');
 });
 
 afterAll(async () => {
-  await bus?.bus.close();
+  await bus?.close();
   await auth?.close();
   await sales?.close();
   await testEnv?.cleanup();

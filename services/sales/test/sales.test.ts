@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { saleSchema, VISITOR_HIDDEN_SALE_FIELDS } from '@garage/contracts';
 import { startService, type RunningService } from '@garage/service-kit';
-import { serviceTestEnv, waitFor, type ServiceTestEnv } from '@garage/testing';
+import { serviceQueueReady, serviceTestEnv, testBus, testTokens, waitFor, type ServiceTestEnv } from '@garage/testing';
 import { salesService } from '../src/index.js';
-import { dayFromToday, saleForm, serviceQueueReady, testBus, tokenSigner, userSnapshot } from './helpers.js';
+import { dayFromToday, saleForm, userSnapshot } from './helpers.js';
 
 let testEnv: ServiceTestEnv;
 let sales: RunningService<unknown>;
@@ -26,11 +26,11 @@ async function createSale(overrides: Record<string, unknown> = {}, token = hostT
 beforeAll(async () => {
   testEnv = await serviceTestEnv();
   sales = await startService(salesService, { env: testEnv.env });
-  bus = await testBus(testEnv.env);
-  signFor = await tokenSigner(testEnv.env.DATA_DIR!);
+  bus = await testBus(testEnv.env, { listen: ['sale.*'] });
+  signFor = await testTokens(testEnv.env.DATA_DIR!);
   hostToken = await signFor(HOST);
   otherToken = await signFor(OTHER);
-  await serviceQueueReady(testEnv.env);
+  await serviceQueueReady(testEnv.env, 'sales');
   await bus.publish(
     'user.registered',
     1,
@@ -41,7 +41,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await bus?.bus.close();
+  await bus?.close();
   await sales?.close();
   await testEnv?.cleanup();
 });

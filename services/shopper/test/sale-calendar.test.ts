@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { wallClockAt } from '@garage/contracts';
 import { routeOf } from '@garage/gateway';
 import { parseCalendar } from '../src/calendar/ics.js';
-import { wallClockAt } from '../src/time/wall-clock.js';
 import { ShopperHarness, newId, saleSnapshot } from './harness.js';
 
 /** "Add to calendar" on a sale: `GET /api/sales/{id}/calendar.ics`, public, in the sale's own time zone. */

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import {
+  LAST_US_OFFSET_HOURS,
   PICKUP_CODE_ALPHABET,
   PICKUP_CODE_LENGTH,
   type ReservationEndReason,
@@ -30,6 +31,9 @@ export interface ReservationRow {
   version: number;
   rated: boolean;
 }
+
+/** Added to a sale's local date and time, the instant it is reached in the last US zone (UTC−10). */
+const LAST_US_HOURS = `interval '${-LAST_US_OFFSET_HOURS} hours'`;
 
 const COLUMNS = `r.id, r.item_id, r.user_id, r.host_id, r.sale_id, r.item_title, r.status, r.amount_cents, r.currency,
   r.payment_intent_id, r.expires_at, r.paid_at, r.pickup_code, r.collected_at, r.end_reason, r.reserved_at, r.version,
@@ -148,12 +152,13 @@ export class ReservationsRepository {
 
   /**
    * Paid reservations whose sale is over without a pickup. Sale times are local and the sale's zone
-   * is not known, so "over" is the end time read in the latest US zone (UTC−10): never too early.
+   * is not known, so "over" is the end time read in the last US zone to reach it (UTC−10, the offset
+   * of "US today"): never too early.
    */
   async uncollectedAfterSale(manager: EntityManager, now: Date, limit: number): Promise<ReservationRow[]> {
     return manager.query(
       `SELECT ${COLUMNS} FROM reservations r JOIN sales s ON s.id = r.sale_id
-       WHERE r.status = 'paid' AND (s.end_date + s.end_time) + interval '10 hours' <= ($1::timestamptz AT TIME ZONE 'UTC')
+       WHERE r.status = 'paid' AND (s.end_date + s.end_time) + ${LAST_US_HOURS} <= ($1::timestamptz AT TIME ZONE 'UTC')
        ORDER BY r.id LIMIT $2 FOR UPDATE OF r SKIP LOCKED`,
       [now, limit],
     );
@@ -163,7 +168,7 @@ export class ReservationsRepository {
   async saleStarted(manager: EntityManager, saleId: number | null, now: Date): Promise<boolean> {
     if (saleId === null) return false;
     const [row] = await manager.query(
-      `SELECT (start_date + start_time) + interval '10 hours' <= ($2::timestamptz AT TIME ZONE 'UTC') AS started
+      `SELECT (start_date + start_time) + ${LAST_US_HOURS} <= ($2::timestamptz AT TIME ZONE 'UTC') AS started
        FROM sales WHERE id = $1 AND NOT deleted`,
       [saleId, now],
     );

@@ -1,4 +1,13 @@
-import { boundingBox, CATEGORIES, CONDITIONS, greatCircleMiles, toCents, type Category, type Condition } from '@garage/contracts';
+import {
+  boundingBox,
+  CATEGORIES,
+  CONDITIONS,
+  greatCircleMiles,
+  longitudeRanges,
+  toCents,
+  type Category,
+  type Condition,
+} from '@garage/contracts';
 
 /** What narrows a list of matches: the search's filters other than its words. */
 export interface MatchFilters {
@@ -137,6 +146,7 @@ export class MatchList {
     const maxCents = filters.maxPrice === undefined ? undefined : toCents(filters.maxPrice);
     const near = filters.near;
     const box = near && boundingBox(near.latitude, near.longitude, near.radiusMiles);
+    const ranges = box ? longitudeRanges(box) : null;
     const { ids, latitudes, longitudes, priceCents, categories, conditions } = this.columns;
     const hits: Hit[] = [];
     for (let index = 0; index < ids.length && hits.length < limit; index += 1) {
@@ -149,10 +159,16 @@ export class MatchList {
       }
       const latitude = latitudes[index]!;
       const longitude = longitudes[index]!;
-      if (!(latitude >= box.south && latitude <= box.north && longitude >= box.west && longitude <= box.east)) continue;
+      if (!(latitude >= box.south && latitude <= box.north) || (ranges !== null && !inRanges(longitude, ranges))) continue;
       const distance = greatCircleMiles(near, { latitude, longitude });
       if (distance <= near.radiusMiles) hits.push({ id: ids[index]!, distance });
     }
     return hits;
   }
+}
+
+/** Whether a longitude is in one of the box's ranges (at most two: see `longitudeRanges`). */
+function inRanges(longitude: number, ranges: Array<[number, number]>): boolean {
+  for (const [west, east] of ranges) if (longitude >= west && longitude <= east) return true;
+  return false;
 }

@@ -1,10 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { boundingBox, EARTH_RADIUS_MILES, toCents } from '@garage/contracts';
+import { boundingBox, toCents } from '@garage/contracts';
 import { queryPrepared } from '@garage/database';
-import { InjectDataSource } from '@garage/service-kit';
+import { greatCircleMilesSql, InjectDataSource, withinBoxSql } from '@garage/service-kit';
 import { ITEM_COLUMNS, type ItemRow } from '../items/item.row.js';
+import { CHANGES_KEPT_GENERATIONS } from './change-logs.js';
 import { MatchList, type Hit, type MatchFilters } from './match-list.js';
+import { MatchLists, MAX_LIST_MATCHES } from './match-lists.js';
+import { ShownChangeLog, type ShownChange } from './shown-change-log.js';
+
+export { CHANGES_KEPT_GENERATIONS } from './change-logs.js';
+export type { ShownChange } from './shown-change-log.js';
 
 /**
  * The most results one search returns. Results are ranked, so the first 50 are the best 50; the
@@ -32,29 +38,6 @@ export interface SearchAnswer {
   revision: number | null;
 }
 
-/** A row a search result shows changed: an item (`i`), a sale (`s`) or a user (`u`). */
-export interface ShownChange {
-  generation: bigint;
-  kind: 'i' | 's' | 'u';
-  id: number;
-}
-
-/** Shown changes kept in memory to tell which kept answers a change touched. */
-const SHOWN_CHANGES_KEPT = 20_000;
-
-/** Words that match more searchable items than this are ranked in SQL for each search, not kept. */
-export const MAX_LIST_MATCHES = 150_000;
-/** Matches kept over all lists: about 30 bytes each, so some 45 MB at most. */
-const MATCHES_KEPT = 1_500_000;
-/** Sets of words remembered (a list, or only that they were searched once). */
-const WORDS_KEPT = 5_000;
-/**
- * Generations of changes the log keeps (see SearchChanges). A list further behind than half of it
- * is built again rather than updated; so is one with more changes to apply than a full build costs.
- */
-export const CHANGES_KEPT_GENERATIONS = 10_000;
-const MAX_CHANGES_APPLIED = 20_000;
-
 /** The rows of some ranked item ids, with both generations read in the same snapshot. */
 const REREAD = `
   SELECT ${ITEM_COLUMNS}, (SELECT n::text FROM search_generation WHERE id = 1) AS generation,
@@ -73,9 +56,6 @@ interface Reread {
   complete: boolean;
 }
 
-/** What the repository remembers of one set of words. */
-type Remembered = { list: MatchList } | { seen: true } | { tooBroad: true };
-
 /**
  * Full-text search over items of active sales, in two ways that return the same rows.
  *
@@ -86,50 +66,59 @@ type Remembered = { list: MatchList } | { seen: true } | { tooBroad: true };
  *
  * From a match list: ranking every match is the costly part of a search, and it depends on the
  * words alone. Once words are searched a second time, Postgres ranks all their matches into a
- * `MatchList`; every later search with those words and any filters walks the list in memory and
- * reads only its 50 rows, fresh, checking in the same statement that the search generation (bumped
- * at the commit of any change to `item_search`) is still the list's. When it has moved, the list is
- * brought up to date from the change log (SearchChanges): only the items changed since are read
- * again, so a market that keeps writing does not make every list be ranked anew.
+ * `MatchList` (kept by MatchLists); every later search with those words and any filters walks the
+ * list in memory and reads only its 50 rows, fresh, checking in the same statement that the search
+ * generation (bumped at the commit of any change to `item_search`) is still the list's. When it has
+ * moved, the list is brought up to date from the change log (SearchChanges): only the items changed
+ * since are read again, so a market that keeps writing does not make every list be ranked anew.
  */
 @Injectable()
 export class SearchRepository {
-  private readonly remembered = new Map<string, Remembered>();
-  private readonly updating = new Map<string, Promise<MatchList | null>>();
-  private keptMatches = 0;
-  /** Recent shown changes: complete for the generations after `startsAfter` up to `loadedUntil`. */
-  private readonly shown: { entries: ShownChange[]; startsAfter: bigint; loadedUntil: bigint | null; loading: Promise<void> | null } = {
-    entries: [],
-    startsAfter: 0n,
-    loadedUntil: null,
-    loading: null,
-  };
+  private readonly lists = new MatchLists({
+    rank: (words) => {
+      const { sql, params } = matchListQuery(words.words, words.notEndedBefore);
+      // Not prepared: a generic plan cannot know how many items the words match.
+      return this.dataSource.query(sql, params).then(([row]) => row);
+    },
+    changes: (words, since) => {
+      const { sql, params } = matchChangesQuery(words.words, words.notEndedBefore, since);
+      return queryPrepared<ListChanges>(this.dataSource, 'search-list-changes', sql, params).then(([row]) => row!);
+    },
+  });
+  private readonly shown = new ShownChangeLog(async (after, until) => {
+    const rows = await queryPrepared<{ generation: string; kind: 'i' | 's' | 'u'; id: number }>(
+      this.dataSource,
+      'search-shown-changes',
+      `SELECT generation::text, kind::text, id FROM shown_changes WHERE generation > $1 AND generation <= $2 ORDER BY generation`,
+      [after.toString(), until.toString()],
+    );
+    return rows.map((row) => ({ generation: BigInt(row.generation), kind: row.kind, id: row.id }));
+  });
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async search(criteria: SearchCriteria): Promise<SearchAnswer> {
-    const key = listKey(criteria);
-    const known = this.remembered.get(key);
-    if (!known) this.remember(key, { seen: true });
+    const known = this.lists.peek(criteria);
+    if (!known) this.lists.remember(criteria, { seen: true });
     if (!known || 'tooBroad' in known) return this.inSql(criteria);
-    let list = 'list' in known ? known.list : await this.bringUpToDate(key, criteria);
+    let list = 'list' in known ? known.list : await this.lists.bringUpToDate(criteria);
     for (let tries = 0; list && tries < 3; tries += 1) {
       const hits = list.pick(criteria, SEARCH_LIMIT);
       const read = await this.reread(hits);
-      if (read.complete && read.generation === list.generation) return this.answer(key, list, hits, read);
+      if (read.complete && read.generation === list.generation) return this.answer(criteria, list, hits, read);
       // The searchable set moved since the list's generation. If bringing the list up to date past
       // the rows' generation leaves its content as it was, the picks and the rows read still hold.
-      const updated = await this.bringUpToDate(key, criteria);
+      const updated = await this.lists.bringUpToDate(criteria);
       if (read.complete && updated?.revision === list.revision && BigInt(updated.generation) >= BigInt(read.generation)) {
-        return this.answer(key, updated, hits, read);
+        return this.answer(criteria, updated, hits, read);
       }
       list = updated;
     }
     return this.inSql(criteria);
   }
 
-  private answer(key: string, list: MatchList, hits: Hit[], read: Reread): SearchAnswer {
-    this.remember(key, { list });
+  private answer(criteria: SearchCriteria, list: MatchList, hits: Hit[], read: Reread): SearchAnswer {
+    this.lists.remember(criteria, { list });
     const byId = new Map(read.rows.map((row) => [row.id, row]));
     // The rows are kept as read (copying 40 columns for each of 50 rows is a search's largest cost).
     return {
@@ -158,48 +147,6 @@ export class SearchRepository {
     return { rows, shown: rows[0]?.shown ?? null, revision: null };
   }
 
-  /**
-   * The words' list at the current generation: updated from the change log if there is one close
-   * enough behind, built whole otherwise; `null` if the words match too many items to keep. One
-   * update at a time per set of words; whoever asks meanwhile waits for it.
-   */
-  private bringUpToDate(key: string, criteria: SearchCriteria): Promise<MatchList | null> {
-    let pending = this.updating.get(key);
-    if (!pending) {
-      pending = (async () => {
-        const known = this.remembered.get(key);
-        const list = (known && 'list' in known && (await this.update(known.list, criteria))) || (await this.build(criteria));
-        this.remember(key, list ? { list } : { tooBroad: true });
-        return list;
-      })().finally(() => this.updating.delete(key));
-      this.updating.set(key, pending);
-    }
-    return pending;
-  }
-
-  private async build(criteria: SearchCriteria): Promise<MatchList | null> {
-    const { sql, params } = matchListQuery(criteria.words, criteria.notEndedBefore);
-    // Not prepared: a generic plan cannot know how many items the words match.
-    const [{ generation, matches, list }] = await this.dataSource.query(sql, params);
-    return matches > MAX_LIST_MATCHES ? null : MatchList.parse(generation, list);
-  }
-
-  /** The list with the changes since its generation applied, or `null` if a build is the better way. */
-  private async update(list: MatchList, criteria: SearchCriteria): Promise<MatchList | null> {
-    const { sql, params } = matchChangesQuery(criteria.words, criteria.notEndedBefore, list.generation);
-    const [{ generation, behind, changes, changed, additions }] = await queryPrepared<{
-      generation: string;
-      behind: number;
-      changes: number;
-      changed: string | null;
-      additions: string | null;
-    }>(this.dataSource, 'search-list-changes', sql, params);
-    if (generation === list.generation) return list;
-    if (behind > CHANGES_KEPT_GENERATIONS / 2 || changes > MAX_CHANGES_APPLIED) return null;
-    const updated = list.updated(generation, new Set((changed ?? '').split(',').map(Number)), MatchList.parse(generation, additions));
-    return updated.size > MAX_LIST_MATCHES ? null : updated;
-  }
-
   /** The rows of the picked items, with the generations of the snapshot they were read in. */
   private async reread(hits: Hit[]): Promise<Reread> {
     if (hits.length === 0) return { ...(await this.generations()), rows: [], complete: true };
@@ -215,53 +162,16 @@ export class SearchRepository {
    * The revision of the words' list once it is at `generation` or later, or `null` if the words
    * have no list.
    */
-  async listRevision(criteria: SearchCriteria, generation: string): Promise<number | null> {
-    const key = listKey(criteria);
-    const known = this.remembered.get(key);
-    if (!known || !('list' in known)) return null;
-    const list = BigInt(known.list.generation) >= BigInt(generation) ? known.list : await this.bringUpToDate(key, criteria);
-    return list?.revision ?? null;
+  listRevision(criteria: SearchCriteria, generation: string): Promise<number | null> {
+    return this.lists.revision(criteria, generation);
   }
 
   /**
    * The rows changed after shown generation `since` up to `until`, or `null` if that reaches back
-   * further than the changes kept in memory. Read from the log once for all callers.
+   * further than the changes kept in memory.
    */
-  async shownChanges(since: string, until: string): Promise<ShownChange[] | null> {
-    const from = BigInt(since);
-    const to = BigInt(until);
-    const log = this.shown;
-    // First use, or so far behind that the log may have been pruned past what was loaded: start
-    // the window afresh at `until`, and answer for nothing older.
-    const far = (generation: bigint) => to - generation > BigInt(CHANGES_KEPT_GENERATIONS / 2);
-    if (log.loadedUntil === null || far(log.loadedUntil)) {
-      const start = log.loadedUntil === null && !far(from) ? from : to;
-      log.entries = [];
-      log.startsAfter = start;
-      log.loadedUntil = start;
-    }
-    if (from < log.startsAfter) return null;
-    while (log.loadedUntil < to) {
-      log.loading ??= this.loadShownChanges(log.loadedUntil, to).finally(() => (log.loading = null));
-      await log.loading;
-    }
-    return log.entries.filter((change) => change.generation > from && change.generation <= to);
-  }
-
-  private async loadShownChanges(after: bigint, until: bigint): Promise<void> {
-    const rows = await queryPrepared<{ generation: string; kind: 'i' | 's' | 'u'; id: number }>(
-      this.dataSource,
-      'search-shown-changes',
-      `SELECT generation::text, kind::text, id FROM shown_changes WHERE generation > $1 AND generation <= $2 ORDER BY generation`,
-      [after.toString(), until.toString()],
-    );
-    const log = this.shown;
-    for (const row of rows) log.entries.push({ generation: BigInt(row.generation), kind: row.kind, id: row.id });
-    if (until > log.loadedUntil!) log.loadedUntil = until;
-    if (log.entries.length > SHOWN_CHANGES_KEPT) {
-      const dropped = log.entries.splice(0, log.entries.length - SHOWN_CHANGES_KEPT);
-      log.startsAfter = dropped.at(-1)!.generation;
-    }
+  shownChanges(since: string, until: string): Promise<ShownChange[] | null> {
+    return this.shown.between(since, until);
   }
 
   /** Both counters, in one snapshot. */
@@ -273,21 +183,15 @@ export class SearchRepository {
     );
     return now!;
   }
+}
 
-  /** Keeps `value` for `key` as the most recently used, dropping the least recently used beyond the bounds. */
-  private remember(key: string, value: Remembered): void {
-    const previous = this.remembered.get(key);
-    if (previous && 'list' in previous) this.keptMatches -= previous.list.size;
-    this.remembered.delete(key);
-    this.remembered.set(key, value);
-    if ('list' in value) this.keptMatches += value.list.size;
-    for (const [oldest, old] of this.remembered) {
-      if (this.keptMatches <= MATCHES_KEPT && this.remembered.size <= WORDS_KEPT) break;
-      if (oldest === key) break;
-      this.remembered.delete(oldest);
-      if ('list' in old) this.keptMatches -= old.list.size;
-    }
-  }
+/** What `matchChangesQuery` reads. */
+interface ListChanges {
+  generation: string;
+  behind: number;
+  changes: number;
+  changed: string | null;
+  additions: string | null;
 }
 
 /** The SQL of a search and its parameters (exported so the benchmark can EXPLAIN the very same query). */
@@ -304,17 +208,9 @@ export function searchQuery(criteria: SearchCriteria): { sql: string; params: un
   let distance = 'NULL::double precision';
   if (criteria.near) {
     const { latitude, longitude, radiusMiles } = criteria.near;
-    const lat = param(latitude);
-    const lng = param(longitude);
-    distance = `${EARTH_RADIUS_MILES} * 2 * asin(least(1, sqrt(
-        power(sin(radians(x.latitude - ${lat}::float8) / 2), 2) +
-        cos(radians(${lat}::float8)) * cos(radians(x.latitude)) * power(sin(radians(x.longitude - ${lng}::float8) / 2), 2))))`;
-    const box = boundingBox(latitude, longitude, radiusMiles);
-    filters.push(
-      `x.latitude BETWEEN ${param(box.south)} AND ${param(box.north)}`,
-      `x.longitude BETWEEN ${param(box.west)} AND ${param(box.east)}`,
-      `${distance} <= ${param(radiusMiles)}`,
-    );
+    const centre = { latitude: `${param(latitude)}::float8`, longitude: `${param(longitude)}::float8` };
+    distance = greatCircleMilesSql(centre, ITEM_POINT);
+    filters.push(withinBoxSql(ITEM_POINT, boundingBox(latitude, longitude, radiusMiles), param), `${distance} <= ${param(radiusMiles)}`);
   }
   const sql = `
     WITH hits AS (
@@ -335,8 +231,8 @@ export function searchQuery(criteria: SearchCriteria): { sql: string; params: un
   return { sql, params };
 }
 
-/** Lists are per words and per day (the day decides which sales have ended). */
-const listKey = (criteria: SearchCriteria) => `${criteria.notEndedBefore} ${criteria.words}`;
+/** Where a searchable item is, for the radius filter. */
+const ITEM_POINT = { latitude: 'x.latitude', longitude: 'x.longitude' };
 
 /** One line per match, as `MatchList.parse` reads it. */
 const MATCH_LINE = `concat_ws(E'\\t', m.item_id, m.rank, coalesce(m.latitude::text, ''), coalesce(m.longitude::text, ''),

@@ -1,39 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  DEFAULT_RADIUS_MILES,
-  FREE_MAX_RADIUS_MILES,
-  PREMIUM_MAX_RADIUS_MILES,
-  type ItemSearchQuery,
-  type SearchResult,
-} from '@garage/contracts';
-import { Clock, dateAtOffset, type Viewer } from '@garage/service-kit';
+import { cappedRadius, roundMiles, usToday, type ItemSearchQuery, type SearchResult } from '@garage/contracts';
+import { Clock, type Viewer } from '@garage/service-kit';
 import { toItem } from '../items/item.row.js';
 import { UsersRepository } from '../projections/users.repository.js';
+import { AnswerCache, type Answer } from './answer-cache.js';
 import { SearchRepository, type SearchCriteria, type SearchRow } from './search.repository.js';
-
-/** Hawaii (UTC−10) is the last US state to finish a day: a sale is over only once its date has passed there. */
-const LATEST_US_OFFSET_HOURS = -10;
-
-/** Bytes of finished answers kept (an answer of 50 results is some 50 KB). */
-const ANSWER_BYTES_KEPT = 32 * 1024 * 1024;
-/** Searches remembered, kept answers or not. */
-const SEARCHES_KEPT = 20_000;
-
-/** A finished answer, and what it depends on. */
-interface Answer {
-  json: string;
-  /** The shown generation the answer is known to be true at. */
-  shown: string;
-  /** The revision of the match list its results were picked from (`null`: ranked in SQL). */
-  revision: number | null;
-  /** The rows it shows. */
-  items: Set<number>;
-  sales: Set<number>;
-  users: Set<number>;
-}
-
-/** A kept answer, or `null` for a search asked once: only a search asked again is worth keeping. */
-type Kept = Answer | null;
 
 /**
  * Search as the API answers it: the radius capped by membership, the rows from the repository,
@@ -47,8 +18,7 @@ type Kept = Answer | null;
  */
 @Injectable()
 export class SearchService {
-  private readonly answers = new Map<string, Kept>();
-  private answerBytes = 0;
+  private readonly answers = new AnswerCache();
 
   constructor(
     @Inject(SearchRepository) private readonly repository: SearchRepository,
@@ -63,9 +33,8 @@ export class SearchService {
     const now = this.clock.now();
     let near;
     if (query.latitude !== undefined && query.longitude !== undefined) {
-      // A larger radius is clamped, not refused: 50 miles for visitors and free users, 100 for premium.
-      const cap = viewer && (await this.users.isPremium(viewer.userId, now)) ? PREMIUM_MAX_RADIUS_MILES : FREE_MAX_RADIUS_MILES;
-      near = { latitude: query.latitude, longitude: query.longitude, radiusMiles: Math.min(query.radius ?? DEFAULT_RADIUS_MILES, cap) };
+      const premium = viewer !== null && (await this.users.isPremium(viewer.userId, now));
+      near = { latitude: query.latitude, longitude: query.longitude, radiusMiles: cappedRadius(query.radius, premium) };
     }
     const criteria: SearchCriteria = {
       words,
@@ -73,12 +42,12 @@ export class SearchService {
       condition: query.condition,
       maxPrice: query.maxPrice,
       near,
-      notEndedBefore: dateAtOffset(now, LATEST_US_OFFSET_HOURS),
+      notEndedBefore: usToday(now),
     };
     const key = `${viewer ? 'member' : 'visitor'} ${JSON.stringify(criteria)}`;
-    const kept = this.answers.get(key);
+    const kept = this.answers.peek(key);
     if (kept && (await this.stillTrue(kept, criteria))) {
-      this.keep(key, kept);
+      this.answers.keep(key, kept);
       return kept.json;
     }
     const { rows, shown, revision } = await this.repository.search(criteria);
@@ -92,7 +61,7 @@ export class SearchService {
         sales: new Set(rows.map((row) => row.s_id!)),
         users: new Set(rows.map((row) => row.s_user_id!)),
       };
-      this.keep(key, kept === undefined ? null : answer);
+      this.answers.keep(key, kept === undefined ? null : answer);
     }
     return json;
   }
@@ -109,22 +78,6 @@ export class SearchService {
     if (changes.some((change) => shows[change.kind].has(change.id))) return false;
     kept.shown = now.shown;
     return true;
-  }
-
-  /** Keeps an answer as the most recently used, dropping the least recently used beyond the bounds. */
-  private keep(key: string, answer: Kept): void {
-    this.forget(key);
-    this.answers.set(key, answer);
-    this.answerBytes += answer?.json.length ?? 0;
-    for (const oldest of this.answers.keys()) {
-      if ((this.answerBytes <= ANSWER_BYTES_KEPT && this.answers.size <= SEARCHES_KEPT) || oldest === key) break;
-      this.forget(oldest);
-    }
-  }
-
-  private forget(key: string): void {
-    this.answerBytes -= this.answers.get(key)?.json.length ?? 0;
-    this.answers.delete(key);
   }
 }
 
@@ -157,6 +110,6 @@ export function toResult(row: SearchRow, viewer: Viewer): SearchResult {
     first_name: viewer ? row.u_first_name : null,
     last_name: viewer ? row.u_last_name : null,
   };
-  if (row.distance !== null) result.distance = Math.round(row.distance * 10) / 10;
+  if (row.distance !== null) result.distance = roundMiles(row.distance);
   return result;
 }

@@ -1,5 +1,4 @@
-import type { Sale, SaleSnapshot, SaleStatus } from '@garage/contracts';
-import { roundMiles } from './bounding-box.util.js';
+import { roundMiles, type Sale, type SaleSnapshot, type SaleStatus } from '@garage/contracts';
 
 /**
  * A row of `sales` as the repository reads it: dates `YYYY-MM-DD`, times `HH:MM` (formatted in SQL,

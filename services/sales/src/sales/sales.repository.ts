@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
-import { EARTH_RADIUS_MILES, type SaleStatus } from '@garage/contracts';
-import { InjectDataSource } from '@garage/service-kit';
-import { boundingBox } from './bounding-box.util.js';
+import { boundingBox, type SaleStatus } from '@garage/contracts';
+import { greatCircleMilesSql, InjectDataSource, withinBoxSql } from '@garage/service-kit';
 import type { SaleRecord, SaleView } from './sale.model.js';
 
 /** What a host writes: the form, its ZIP centroid and the zone its times are read in. */
@@ -50,10 +49,8 @@ const VIEW_COLUMNS = `${RECORD_COLUMNS},
 /** The instant a sale ends: its end date and end time read in its zone. */
 const ENDS_AT = (endDate: string, endTime: string, zone: string) => `(${endDate}::date + ${endTime}::time) AT TIME ZONE ${zone}`;
 
-/** Great-circle distance in miles (haversine, earth radius 3959 miles as the spec says). */
-const DISTANCE = (latitude: string, longitude: string) => `2 * ${EARTH_RADIUS_MILES} * asin(least(1, sqrt(
-    power(sin(radians(s.latitude - ${latitude}) / 2), 2)
-    + cos(radians(${latitude})) * cos(radians(s.latitude)) * power(sin(radians(s.longitude - ${longitude}) / 2), 2))))`;
+/** Where a sale is, for the radius filter. */
+const SALE_POINT = { latitude: 's.latitude', longitude: 's.longitude' };
 
 @Injectable()
 export class SalesRepository {
@@ -138,13 +135,11 @@ export class SalesRepository {
     let order: string;
     if (filter.near) {
       const { latitude, longitude, radiusMiles } = filter.near;
-      const box = boundingBox(latitude, longitude, radiusMiles);
-      where.push(`s.latitude BETWEEN ${param(box.minLatitude)}::float8 AND ${param(box.maxLatitude)}::float8`);
-      if (box.longitudeRanges) {
-        const ranges = box.longitudeRanges.map(([min, max]) => `s.longitude BETWEEN ${param(min)}::float8 AND ${param(max)}::float8`);
-        where.push(`(${ranges.join(' OR ')})`);
-      }
-      const distance = DISTANCE(`${param(latitude)}::float8`, `${param(longitude)}::float8`);
+      where.push(withinBoxSql(SALE_POINT, boundingBox(latitude, longitude, radiusMiles), param));
+      const distance = greatCircleMilesSql(
+        { latitude: `${param(latitude)}::float8`, longitude: `${param(longitude)}::float8` },
+        SALE_POINT,
+      );
       candidates = `SELECT id, distance FROM (
           SELECT s.id, s.start_date, s.start_time, ${distance} AS distance FROM sales s WHERE ${where.join(' AND ')}
         ) circle

@@ -1,20 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  DEFAULT_RADIUS_MILES,
-  FREE_MAX_RADIUS_MILES,
-  PREMIUM_MAX_RADIUS_MILES,
-  type Sale,
-  type SaleForm,
-  type SaleListQuery,
-  type SaleStatus,
-  type SaleUpdate,
-} from '@garage/contracts';
+import { cappedRadius, usToday, type Sale, type SaleForm, type SaleListQuery, type SaleStatus, type SaleUpdate } from '@garage/contracts';
 import { Outbox } from '@garage/event-bus';
 import { badRequest, Clock, forbidden, notFound, SERVICE_CONFIG, timeZoneAt, type Viewer } from '@garage/service-kit';
 import type { SalesConfig } from '../config.js';
 import { Geocoder } from '../geocoding/geocoder.port.js';
 import { UsersRepository } from '../users/users.repository.js';
-import { salesToday } from './sale-calendar.util.js';
 import { toSale, toSnapshot, type SaleRecord } from './sale.model.js';
 import { SalesRepository, type SaleFields } from './sales.repository.js';
 
@@ -84,7 +74,7 @@ export class SalesService {
     // Who may write is answered before the ZIP is looked up, so a stranger learns nothing from a 400.
     await this.ownSale(id, userId);
     const fields = await this.fieldsOf(form);
-    const today = salesToday(this.clock.now());
+    const today = usToday(this.clock.now());
     return this.outbox.transaction(async (manager, emit) => {
       const current = await this.sales.lock(manager, id);
       if (!current) throw notFound(SALE_NOT_FOUND);
@@ -120,7 +110,7 @@ export class SalesService {
   /** A visitor or a free user may search up to 50 miles, a premium user up to 100; more is clamped. */
   private async radiusFor(requested: number | undefined, viewer: Viewer, now: Date): Promise<number> {
     const premium = viewer !== null && (await this.users.isPremium(viewer.userId, now));
-    return Math.min(requested ?? DEFAULT_RADIUS_MILES, premium ? PREMIUM_MAX_RADIUS_MILES : FREE_MAX_RADIUS_MILES);
+    return cappedRadius(requested, premium);
   }
 
   private async fieldsOf(form: SaleForm | SaleUpdate): Promise<SaleFields> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { zonedTimeToUtc } from '@garage/service-kit';
+import { zonedTimeToUtc } from '@garage/contracts';
 import type { CalendarEvent } from './calendar.types.js';
 import { calendarFile, parseCalendar } from './ics.js';
 

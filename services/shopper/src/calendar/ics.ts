@@ -1,3 +1,4 @@
+import { addDays, zoneAbbreviation, zonedTimeToUtc, zoneOffsetMinutes } from '@garage/contracts';
 import type { CalendarEvent } from './calendar.types.js';
 
 /**
@@ -56,7 +57,7 @@ export function calendarFile(events: CalendarEvent[], options: CalendarOptions =
     lines.push(`DTEND;TZID=${zone}:${localStamp(end.date, end.time)}`);
     if (event.dailyUntil !== undefined && event.dailyUntil > event.startDate) {
       // With a zoned DTSTART, UNTIL must be in UTC (RFC 5545 §3.3.10): the last occurrence's start.
-      lines.push(`RRULE:FREQ=DAILY;UNTIL=${utcStamp(zonedToUtc(event.dailyUntil, event.startTime, zone))}`);
+      lines.push(`RRULE:FREQ=DAILY;UNTIL=${utcStamp(zonedTimeToUtc(event.dailyUntil, event.startTime, zone))}`);
     }
     lines.push(`SUMMARY:${escapeText(event.title)}`);
     if (event.description) lines.push(`DESCRIPTION:${escapeText(event.description)}`);
@@ -73,7 +74,7 @@ function timesOf(event: CalendarEvent): { event: CalendarEvent; end: { date: str
   for (const date of [event.startDate, event.endDate, ...(event.dailyUntil === undefined ? [] : [event.dailyUntil])]) checkDate(date);
   checkTime(event.startTime);
   checkTime(event.endTime);
-  zoneFormatter(event.timeZone); // throws RangeError for an unknown zone
+  zoneOffsetMinutes(event.timeZone, 0); // throws RangeError for an unknown zone
   if (event.dailyUntil !== undefined) {
     if (event.dailyUntil < event.startDate) throw new RangeError(`dailyUntil ${event.dailyUntil} is before the start ${event.startDate}`);
     const date = clockOf(event.endTime) > clockOf(event.startTime) ? event.startDate : addDays(event.startDate, 1);
@@ -155,10 +156,6 @@ function clockOf(time: string): string {
   return time.length === 5 ? `${time}:00` : time;
 }
 
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
-}
-
 /** 20261205T080000: a wall-clock DATE-TIME. */
 function localStamp(date: string, time: string): string {
   return `${date.replace(/-/g, '')}T${clockOf(time).replace(/:/g, '')}`;
@@ -168,42 +165,6 @@ function localStamp(date: string, time: string): string {
 function utcStamp(instant: Date): string {
   if (Number.isNaN(instant.getTime())) throw new RangeError('Not a valid moment');
   return `${instant.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** Minutes the zone is ahead of UTC at an instant (Chicago in winter: -360). */
-function offsetAt(timeZone: string, instant: number): number {
-  const parts = zoneFormatter(timeZone).formatToParts(new Date(instant));
-  const get = (type: string) => Number(parts.find((part) => part.type === type)!.value);
-  const local = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return Math.round((local - Math.floor(instant / 1000) * 1000) / MINUTE);
-}
-
-/** The instant of a wall-clock time in a zone (in a spring-forward gap, the time as read before the change). */
-function zonedToUtc(date: string, time: string, timeZone: string): Date {
-  const wall = Date.parse(`${date}T${clockOf(time)}Z`);
-  let instant = wall - offsetAt(timeZone, wall) * MINUTE;
-  instant = wall - offsetAt(timeZone, instant) * MINUTE;
-  return new Date(instant);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -232,7 +193,7 @@ function timeZoneComponent(zone: string, from: number, to: number): string[] {
   const transitions = transitionsOf(zone, from - 1, to);
   const lines = [`BEGIN:VTIMEZONE`, `TZID:${zone}`];
   if (transitions.length === 0) {
-    const offset = offsetAt(zone, Date.UTC(from, 0, 1));
+    const offset = zoneOffsetMinutes(zone, Date.UTC(from, 0, 1));
     lines.push(...observance('STANDARD', '19700101T000000', offset, offset, zoneName(zone, Date.UTC(from, 0, 1))));
   } else {
     // Group the changes by kind (same offsets before and after), one observance per kind.
@@ -277,15 +238,15 @@ function transitionsOf(zone: string, from: number, to: number): Transition[] {
   const transitions: Transition[] = [];
   const end = Date.UTC(to + 1, 0, 1);
   let before = Date.UTC(from, 0, 1);
-  let offset = offsetAt(zone, before);
+  let offset = zoneOffsetMinutes(zone, before);
   for (let probe = before + DAY; probe <= end; probe += DAY) {
-    const next = offsetAt(zone, probe);
+    const next = zoneOffsetMinutes(zone, probe);
     if (next !== offset) {
       let low = before; // offset at low is `offset`, at high `next`
       let high = probe;
       while (high - low > MINUTE) {
         const middle = low + Math.floor((high - low) / 2 / MINUTE) * MINUTE;
-        if (offsetAt(zone, middle) === offset) low = middle;
+        if (zoneOffsetMinutes(zone, middle) === offset) low = middle;
         else high = middle;
       }
       transitions.push({ at: high, from: offset, to: next });
@@ -327,12 +288,9 @@ function offsetText(minutes: number): string {
   return `${sign}${String(Math.floor(size / 60)).padStart(2, '0')}${String(size % 60).padStart(2, '0')}`;
 }
 
-/** "CST", "CDT", "HST"… (or "GMT+1" where the platform knows no abbreviation). */
+/** The zone's name just after `at` (a change's own instant still shows the name before it). */
 function zoneName(zone: string, at: number): string | null {
-  const part = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' })
-    .formatToParts(new Date(at + MINUTE))
-    .find((p) => p.type === 'timeZoneName');
-  return part?.value ?? null;
+  return zoneAbbreviation(zone, at + MINUTE);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,13 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
-import { EARTH_RADIUS_MILES } from '@garage/contracts';
-import { InjectDataSource, dateAtOffset } from '@garage/service-kit';
-
-/**
- * Hawaii (UTC−10) is the last US state to finish a day: item search keeps a sale until its end
- * date has passed there, and so does matching.
- */
-const LATEST_US_OFFSET_HOURS = -10;
+import { usToday } from '@garage/contracts';
+import { greatCircleMilesSql, InjectDataSource } from '@garage/service-kit';
 
 /** An alert a match created (the caller wakes the email sender for `pending` ones). */
 export interface CreatedMatch {
@@ -32,10 +26,8 @@ const MATCHES = `c.user_id IS DISTINCT FROM item.user_id
     AND (c.max_price_cents IS NULL OR item.price_cents <= c.max_price_cents)
     AND (c.latitude IS NULL OR (
       item.latitude BETWEEN c.south AND c.north AND item.longitude BETWEEN c.west AND c.east
-      AND ${EARTH_RADIUS_MILES} * 2 * asin(least(1, sqrt(
-            power(sin(radians(item.latitude - c.latitude) / 2), 2) +
-            cos(radians(c.latitude)) * cos(radians(item.latitude)) * power(sin(radians(item.longitude - c.longitude) / 2), 2)
-          ))) <= c.radius_miles))`;
+      AND ${greatCircleMilesSql({ latitude: 'c.latitude', longitude: 'c.longitude' }, { latitude: 'item.latitude', longitude: 'item.longitude' })}
+          <= c.radius_miles))`;
 
 /** The alert of a match of saved search `c` with `item`, its email as `emailStatus` says. */
 const insertMatchAlerts = (emailStatus: string) => `
@@ -123,11 +115,12 @@ export class MatchesRepository {
 
   /** Matches the member's saved searches against what changed since premium lapsed at `lapsedAt`. */
   catchUp(manager: EntityManager, userId: number, lapsedAt: Date, now: Date): Promise<CreatedMatch[]> {
-    return manager.query(CATCH_UP_SQL, [userId, dateAtOffset(now, LATEST_US_OFFSET_HOURS), lapsedAt.toISOString()]);
+    // Item search keeps a sale until its end date has passed in every US state, and so does matching.
+    return manager.query(CATCH_UP_SQL, [userId, usToday(now), lapsedAt.toISOString()]);
   }
 
   async matchItem(manager: EntityManager, itemId: number, now: Date): Promise<CreatedMatch[]> {
-    const today = dateAtOffset(now, LATEST_US_OFFSET_HOURS);
+    const today = usToday(now);
     const [visible]: Array<{ lexemes: string[] }> = await manager.query(VISIBLE_ITEM_SQL, [itemId, today]);
     if (!visible) return [];
     return manager.query(MATCH_ITEM_SQL, [itemId, today, visible.lexemes, now.toISOString()]);

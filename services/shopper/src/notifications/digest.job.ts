@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
+import { wallClockAt } from '@garage/contracts';
 import { Clock, InjectDataSource, LOGGER, runPeriodically, SERVICE_CONFIG, type Logger, type Periodic } from '@garage/service-kit';
 import { siteUrl, type ShopperConfig } from '../config.js';
-import { wallClockAt } from '../time/wall-clock.js';
 import { digestEmail, type DigestSection } from './alert-emails.js';
 import { EmailsRepository } from './emails.repository.js';
 import { Notifier } from './notifier.port.js';

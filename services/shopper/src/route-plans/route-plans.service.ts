@@ -1,21 +1,27 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type {
-  RoutePlan,
-  RoutePlanBody,
-  RoutePlanPreview,
-  RoutePlanSummary,
-  RouteStop,
-  TokenClaims,
-  UnplannedSale,
+import {
+  addDays,
+  daysBetween,
+  roundMiles,
+  usToday,
+  wallClockAt,
+  zonedTimeToUtc,
+  type RoutePlan,
+  type RoutePlanBody,
+  type RoutePlanPreview,
+  type RoutePlanSummary,
+  type RouteStop,
+  type TokenClaims,
+  type UnplannedSale,
 } from '@garage/contracts';
-import { badRequest, Clock, dateAtOffset, notFound, retryLater, SERVICE_CONFIG, timeZoneAt, zonedTimeToUtc } from '@garage/service-kit';
+import { badRequest, Clock, notFound, retryLater, SERVICE_CONFIG, timeZoneAt } from '@garage/service-kit';
 import type { SaleRow } from '@garage/event-bus';
 import { formatDate } from '../alerts/sale-changes.js';
 import { calendarFile } from '../calendar/ics.js';
 import type { CalendarEvent } from '../calendar/calendar.types.js';
 import { siteUrl, type ShopperConfig } from '../config.js';
 import { SalesRepository } from '../projections/sales.repository.js';
-import { clockTime, daysBetween, minuteOf, wallClockAt } from '../time/wall-clock.js';
+import { clockTime, minuteOf } from '../time/wall-clock.js';
 import { MembershipService } from '../users/membership.service.js';
 import { directionsLinks } from './directions.js';
 import { planRoute } from './planner.js';
@@ -26,8 +32,6 @@ import { ZipLocator } from './zip-locator.js';
 /** The travel model the planner drives with (great-circle by default; a routing service can replace it). */
 export const TRAVEL_MODEL = Symbol('TRAVEL_MODEL');
 
-/** Plans are for US days; a day is over only once it is over in Hawaii (UTC−10). */
-const LATEST_US_OFFSET_HOURS = -10;
 const NOT_FOUND = 'Route plan not found';
 /** A sale never heard of here, even after the wait: its event may be late, so not a "Sale not found" stop. */
 const SALES_NOT_SYNCED = 'Some of these sales are not available here yet. Try again in a moment.';
@@ -111,7 +115,8 @@ export class RoutePlansService {
 
   /** Runs the planner over this service's sales for the plan's day; nothing is saved. */
   private async compute(body: RoutePlanBody): Promise<RoutePlan> {
-    const today = dateAtOffset(this.clock.now(), LATEST_US_OFFSET_HOURS);
+    // Plans are for US days: a day is over only once it is over in every state.
+    const today = usToday(this.clock.now());
     if (body.date < today)
       throw badRequest('The plan date cannot be in the past', [{ field: 'date', message: 'The plan date cannot be in the past' }]);
     const start = this.startOf(body.start);
@@ -166,7 +171,7 @@ export class RoutePlansService {
         departure: clockTime(stop.leaveAt),
         waitMinutes: Math.round(stop.waitMinutes),
         driveMinutes: Math.round(stop.driveMinutes),
-        driveMiles: round1(stop.driveMiles),
+        driveMiles: roundMiles(stop.driveMiles),
         opensAt: clockTime(request.opensAt),
         closesAt: clockTime(request.closesAt),
         timeZone: zone,
@@ -191,7 +196,7 @@ export class RoutePlansService {
       totals: {
         stops: stops.length,
         driveMinutes: Math.round(result.totalDriveMinutes),
-        driveMiles: round1(result.totalDriveMiles),
+        driveMiles: roundMiles(result.totalDriveMiles),
         finishAt: clockTime(result.finishAt),
       },
       createdAt: null,
@@ -241,12 +246,6 @@ function localTimes(date: string, stop: PlannedStop, planZone: string, saleZone:
 function onDay(date: string, time: string, startTime: string): string {
   return time < startTime ? addDays(date, 1) : date;
 }
-
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-const round1 = (value: number) => Math.round(value * 10) / 10;
 
 function throwNotFound(): never {
   throw notFound(NOT_FOUND);

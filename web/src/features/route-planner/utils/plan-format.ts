@@ -1,3 +1,4 @@
+import { zoneAbbreviation as zoneAbbreviationAt } from '@garage/contracts/time-zone';
 import { formatTime } from '@/lib/format';
 
 /**
@@ -23,8 +24,7 @@ export function formatMiles(miles: number): string {
 /** The zone's short name on the plan's day ("CDT"), or the zone id when the browser has none. */
 export function zoneAbbreviation(timeZone: string, date: string): string {
   try {
-    const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(new Date(`${date}T12:00:00Z`));
-    return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+    return zoneAbbreviationAt(timeZone, new Date(`${date}T12:00:00Z`)) ?? timeZone;
   } catch {
     return timeZone;
   }

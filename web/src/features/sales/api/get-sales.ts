@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Sale } from '@garage/contracts';
-import { greatCircleMiles, type GeoPoint } from '@garage/contracts/geo';
+import { greatCircleMiles, roundMiles, type GeoPoint } from '@garage/contracts/geo';
 import { api } from '@/lib/api-client';
 
 export interface SaleFilters {
@@ -50,7 +50,7 @@ export function nearestSales(sales: Sale[], from: GeoPoint, count = NEAREST_SALE
     .filter((sale) => sale.latitude !== null && sale.longitude !== null)
     .map((sale) => {
       const miles = greatCircleMiles(from, { latitude: sale.latitude!, longitude: sale.longitude! });
-      return { ...sale, distance: Math.round(miles * 10) / 10 };
+      return { ...sale, distance: roundMiles(miles) };
     })
     .sort((a, b) => a.distance - b.distance)
     .slice(0, count);
