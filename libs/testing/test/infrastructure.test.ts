@@ -1,4 +1,6 @@
 import { describe, expect, it, jest } from '@jest/globals';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import {
   infrastructure,
   isPinnedImage,
@@ -118,6 +120,27 @@ describe('resolving the infrastructure once per run', () => {
 
   it('runs the containers compose runs, pinned to exact versions', () => {
     for (const image of Object.values(TEST_CONTAINER_IMAGES)) expect(isPinnedImage(image)).toBe(true);
+  });
+});
+
+describe('with-infrastructure.mjs (around the whole npm test run)', () => {
+  it('resolves once and hands the URLs to the command, passing its exit status on', () => {
+    const script = fileURLToPath(new URL('../with-infrastructure.mjs', import.meta.url));
+    const child = spawnSync(
+      process.execPath,
+      [script, process.execPath, '-e', 'console.log(JSON.stringify(process.env)); process.exit(3)'],
+      { env: { PATH: process.env.PATH, ...given }, encoding: 'utf8' },
+    );
+    expect(child.status).toBe(3);
+    const env = JSON.parse(child.stdout);
+    expect(env).toMatchObject(
+      resolvedInfrastructureEnv({
+        databaseUrl: given.DATABASE_URL,
+        amqpUrl: given.AMQP_URL,
+        redisUrl: given.REDIS_URL,
+        source: 'environment',
+      }),
+    );
   });
 });
 
