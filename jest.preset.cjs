@@ -27,6 +27,10 @@ module.exports = {
   moduleNameMapper,
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.test.ts'],
   testTimeout: 30000,
+  // PostgreSQL, RabbitMQ and Redis are resolved once per run (containers started once when needed)
+  // and handed to every test file through the environment.
+  globalSetup: path.join(__dirname, 'libs/testing/jest-global-setup.mjs'),
+  globalTeardown: path.join(__dirname, 'libs/testing/jest-global-teardown.mjs'),
   reporters: ['default', path.join(__dirname, 'libs/testing/jest-summary-reporter.cjs')],
   transform: {
     '^.+\\.ts$': [

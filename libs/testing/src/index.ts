@@ -6,3 +6,4 @@ export * from './service-harness.js';
 export * from './forged-tokens.js';
 export * from './test-bus.js';
 export * from './test-tokens.js';
+export * from './images.js';

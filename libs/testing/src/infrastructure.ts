@@ -1,14 +1,40 @@
 import { randomBytes } from 'node:crypto';
 import { Socket } from 'node:net';
 import pg from 'pg';
+import { TEST_CONTAINER_IMAGES } from './images.js';
 
 export interface Infrastructure {
   /** A server URL whose database part the harness replaces per test file. */
   databaseUrl: string;
   amqpUrl: string;
   redisUrl: string;
-  source: 'environment' | 'local services' | 'testcontainers';
+  source: InfrastructureSource;
 }
+
+export type InfrastructureSource = 'environment' | 'local services' | 'testcontainers';
+
+/** What was resolved, and how to stop what the resolution started (containers), if anything. */
+export interface ResolvedInfrastructure extends Infrastructure {
+  stop(): Promise<void>;
+}
+
+/** How the resolution looks at the machine; tests of the decision pass their own. */
+export interface InfrastructureProbe {
+  env: NodeJS.ProcessEnv;
+  reachable(port: number): Promise<boolean>;
+  startContainers(): Promise<Omit<ResolvedInfrastructure, 'source'>>;
+}
+
+/**
+ * The variables a Jest global setup hands its workers (they inherit its environment), so a run
+ * resolves once: every test file of the run uses the same servers, and containers start once.
+ */
+export const RESOLVED_ENV = {
+  databaseUrl: 'GARAGE_TEST_DATABASE_URL',
+  amqpUrl: 'GARAGE_TEST_AMQP_URL',
+  redisUrl: 'GARAGE_TEST_REDIS_URL',
+  source: 'GARAGE_TEST_INFRASTRUCTURE',
+} as const;
 
 const LOCAL = {
   databaseUrl: 'postgres://postgres@127.0.0.1:5432/postgres',
@@ -16,33 +42,51 @@ const LOCAL = {
   redisUrl: 'redis://127.0.0.1:6379',
 };
 
+const nothingToStop = async () => {};
+
+/** This machine: its environment, its ports, and testcontainers. */
+export const machineProbe: InfrastructureProbe = { env: process.env, reachable, startContainers };
+
 let resolved: Promise<Infrastructure> | null = null;
 
 /**
- * How tests reach PostgreSQL, RabbitMQ and Redis: the environment's URLs (`DATABASE_URL`,
- * `AMQP_URL`, `REDIS_URL`), else this machine's services on their standard ports, else containers
- * where a Docker engine exists, else a message that says what to start.
+ * How tests reach PostgreSQL, RabbitMQ and Redis: what the run's global setup resolved, else the
+ * environment's URLs (`DATABASE_URL`, `AMQP_URL`, `REDIS_URL`), else this machine's services on
+ * their standard ports, else containers where a Docker engine exists, else a message that says
+ * what to start.
  */
 export function infrastructure(): Promise<Infrastructure> {
-  resolved ??= resolve();
+  resolved ??= resolveInfrastructure().then(({ stop: _stop, ...infra }) => infra);
   return resolved;
 }
 
-async function resolve(): Promise<Infrastructure> {
-  const env = process.env;
-  if (env.DATABASE_URL && env.AMQP_URL && env.REDIS_URL) {
-    return { databaseUrl: env.DATABASE_URL, amqpUrl: env.AMQP_URL, redisUrl: env.REDIS_URL, source: 'environment' };
+/** The decision behind `infrastructure()`, once; the caller stops what it started. */
+export async function resolveInfrastructure(probe: InfrastructureProbe = machineProbe): Promise<ResolvedInfrastructure> {
+  const env = probe.env;
+  const handed = env[RESOLVED_ENV.databaseUrl] && env[RESOLVED_ENV.amqpUrl] && env[RESOLVED_ENV.redisUrl];
+  if (handed) {
+    return {
+      databaseUrl: env[RESOLVED_ENV.databaseUrl]!,
+      amqpUrl: env[RESOLVED_ENV.amqpUrl]!,
+      redisUrl: env[RESOLVED_ENV.redisUrl]!,
+      source: (env[RESOLVED_ENV.source] as InfrastructureSource | undefined) ?? 'environment',
+      stop: nothingToStop, // the process that started them stops them
+    };
   }
-  const [postgres, rabbit, redis] = await Promise.all([reachable(5432), reachable(5672), reachable(6379)]);
+  if (env.DATABASE_URL && env.AMQP_URL && env.REDIS_URL) {
+    return { databaseUrl: env.DATABASE_URL, amqpUrl: env.AMQP_URL, redisUrl: env.REDIS_URL, source: 'environment', stop: nothingToStop };
+  }
+  const [postgres, rabbit, redis] = await Promise.all([probe.reachable(5432), probe.reachable(5672), probe.reachable(6379)]);
   if (postgres && rabbit && redis) {
     return {
       databaseUrl: env.DATABASE_URL ?? LOCAL.databaseUrl,
       amqpUrl: env.AMQP_URL ?? LOCAL.amqpUrl,
       redisUrl: env.REDIS_URL ?? LOCAL.redisUrl,
       source: 'local services',
+      stop: nothingToStop,
     };
   }
-  const containers = await startContainers().catch((error: unknown) => {
+  const containers = await probe.startContainers().catch((error: unknown) => {
     const missing = [!postgres && 'PostgreSQL (5432)', !rabbit && 'RabbitMQ (5672)', !redis && 'Redis (6379)'].filter(Boolean);
     throw new Error(
       `Tests need PostgreSQL, RabbitMQ and Redis. Not reachable on 127.0.0.1: ${missing.join(', ')}; ` +
@@ -53,24 +97,37 @@ async function resolve(): Promise<Infrastructure> {
   return { ...containers, source: 'testcontainers' };
 }
 
-async function startContainers(): Promise<Omit<Infrastructure, 'source'>> {
+/** The variables that hand a resolution to the processes started after it (Jest's workers). */
+export function resolvedInfrastructureEnv(infra: Infrastructure): Record<string, string> {
+  return {
+    [RESOLVED_ENV.databaseUrl]: infra.databaseUrl,
+    [RESOLVED_ENV.amqpUrl]: infra.amqpUrl,
+    [RESOLVED_ENV.redisUrl]: infra.redisUrl,
+    [RESOLVED_ENV.source]: infra.source,
+  };
+}
+
+async function startContainers(): Promise<Omit<ResolvedInfrastructure, 'source'>> {
   const { GenericContainer, Wait } = await import('testcontainers');
   const [postgres, rabbit, redis] = await Promise.all([
-    new GenericContainer('postgres:15-alpine')
+    new GenericContainer(TEST_CONTAINER_IMAGES.postgres)
       .withEnvironment({ POSTGRES_HOST_AUTH_METHOD: 'trust' })
       .withExposedPorts(5432)
       .withWaitStrategy(Wait.forLogMessage(/ready to accept connections/, 2))
       .start(),
-    new GenericContainer('rabbitmq:3.13-alpine')
+    new GenericContainer(TEST_CONTAINER_IMAGES.rabbitmq)
       .withExposedPorts(5672)
       .withWaitStrategy(Wait.forLogMessage(/Server startup complete/))
       .start(),
-    new GenericContainer('redis:7-alpine').withExposedPorts(6379).start(),
+    new GenericContainer(TEST_CONTAINER_IMAGES.redis).withExposedPorts(6379).start(),
   ]);
   return {
     databaseUrl: `postgres://postgres@${postgres.getHost()}:${postgres.getMappedPort(5432)}/postgres`,
     amqpUrl: `amqp://guest:guest@${rabbit.getHost()}:${rabbit.getMappedPort(5672)}`,
     redisUrl: `redis://${redis.getHost()}:${redis.getMappedPort(6379)}`,
+    stop: async () => {
+      await Promise.all([postgres.stop(), rabbit.stop(), redis.stop()]);
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { routePlanPreviewSchema, routePlanSchema } from '@garage/contracts';
-import { parseCalendar } from '../src/calendar/ics.js';
+import { readCalendar } from './calendar-reader.js';
 import { ShopperHarness, newId, saleSnapshot } from './harness.js';
 
 /**
@@ -285,7 +285,7 @@ describe('saved plans', () => {
     const ics = await h.api().get(`/api/route-plans/${created.id}/calendar.ics`).set('authorization', auth).expect(200);
     expect(ics.headers['content-type']).toBe('text/calendar; charset=utf-8');
     expect(ics.headers['content-disposition']).toBe(`attachment; filename="garage-route-plan-${created.id}.ics"`);
-    const events = parseCalendar(ics.text);
+    const events = readCalendar(ics.text);
     expect(events.map((event) => event.properties.SUMMARY)).toEqual(
       created.stops.map((stop: { title: string }) => `Garage sale: ${stop.title}`),
     );

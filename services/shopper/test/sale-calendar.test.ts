@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { wallClockAt } from '@garage/contracts';
 import { routeOf } from '@garage/gateway';
-import { parseCalendar } from '../src/calendar/ics.js';
+import { readCalendar } from './calendar-reader.js';
 import { ShopperHarness, newId, saleSnapshot } from './harness.js';
 
 /** "Add to calendar" on a sale: `GET /api/sales/{id}/calendar.ics`, public, in the sale's own time zone. */
@@ -34,7 +34,7 @@ describe('GET /api/sales/{id}/calendar.ics', () => {
     const response = await calendarOf(sale.id).expect(200);
     expect(response.headers['content-type']).toBe('text/calendar; charset=utf-8');
     expect(response.headers['content-disposition']).toBe(`attachment; filename="garage-sale-${sale.id}.ics"`);
-    const [event, ...others] = parseCalendar(response.text);
+    const [event, ...others] = readCalendar(response.text);
     expect(others).toEqual([]);
     expect(event!.properties).toMatchObject({ SUMMARY: 'Moving sale', LOCATION: 'Springfield, IL', UID: `sale-${sale.id}@garage` });
     expect(event!.properties.DESCRIPTION).toContain(`https://garage.test/sales/${sale.id}`);
@@ -48,14 +48,14 @@ describe('GET /api/sales/{id}/calendar.ics', () => {
 
   it('gives a signed-in user the street address', async () => {
     const sale = await h.sale(newId(), host);
-    const [event] = parseCalendar((await calendarOf(sale.id, await h.bearer(newId())).expect(200)).text);
+    const [event] = readCalendar((await calendarOf(sale.id, await h.bearer(newId())).expect(200)).text);
     expect(event!.properties.LOCATION).toBe('12 Oak St, Springfield, IL 62701');
   });
 
   it('makes a multi-day sale a daily event with the daily hours, right across the change to summer time', async () => {
     // US summer time starts on Sunday 8 March 2099: 08:00 is 14:00 UTC on the 7th, 13:00 UTC after.
     const sale = await h.sale(newId(), host, { start_date: '2099-03-07', end_date: '2099-03-09', start_time: '08:00', end_time: '16:00' });
-    const [event] = parseCalendar((await calendarOf(sale.id).expect(200)).text);
+    const [event] = readCalendar((await calendarOf(sale.id).expect(200)).text);
     expect(event!.properties.RRULE).toMatch(/^FREQ=DAILY;UNTIL=/);
     expect(event!.occurrences.map((at) => at.toISOString())).toEqual([
       '2099-03-07T14:00:00.000Z',
@@ -75,7 +75,7 @@ describe('GET /api/sales/{id}/calendar.ics', () => {
     ] as const;
     for (const [latitude, longitude, zone] of places) {
       const sale = await h.sale(newId(), host, { latitude, longitude });
-      const [event] = parseCalendar((await calendarOf(sale.id).expect(200)).text);
+      const [event] = readCalendar((await calendarOf(sale.id).expect(200)).text);
       expect(event!.params.DTSTART!.TZID).toBe(zone);
       expect(wallClockAt(event!.start, zone)).toEqual({ date: '2099-05-02', minute: 8 * 60 });
     }

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { createBrowserRouter, matchRoutes, Outlet, type RouteObject } from 'react-router-dom';
 import { ProtectedRoute } from '@/lib/auth';
 import { RootLayout } from '@/components/layout/root-layout';
+import { AlertsBell } from '@/features/alerts/components/alerts-bell';
 import { RouteError } from '@/components/layout/route-error';
 import { Spinner } from '@/components/ui/spinner';
 
@@ -63,7 +64,7 @@ function SignedInOnly() {
 
 export const routes: RouteObject[] = [
   {
-    element: <RootLayout />,
+    element: <RootLayout notifications={AlertsBell} />,
     errorElement: <RouteError />,
     children: [
       { index: true, ...screen('landing') },

@@ -4,5 +4,6 @@ import { afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
-  window.localStorage.clear();
+  // Tests of the tooling (`@vitest-environment node`) have no browser storage to clear.
+  if (typeof window !== 'undefined') window.localStorage.clear();
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { zonedTimeToUtc } from '@garage/contracts';
 import type { CalendarEvent } from './calendar.types.js';
-import { calendarFile, parseCalendar } from './ics.js';
+import { readCalendar, readCalendarFile } from '../../test/calendar-reader.js';
+import { calendarFile } from './ics.js';
 
 const now = new Date('2026-11-22T00:30:00Z');
 
@@ -57,16 +58,22 @@ describe('calendarFile', () => {
     ]);
   });
 
-  it('reads back to the same fields and instants', () => {
-    const [event] = parseCalendar(calendarFile([sale()], { now }));
+  it('reads back to the same fields and instants in ical.js', () => {
+    const file = readCalendarFile(calendarFile([sale()], { now, name: 'Garage sales' }));
+    expect(file.properties).toMatchObject({ VERSION: '2.0', PRODID: '-//Garage//Garage Sales//EN', 'X-WR-CALNAME': 'Garage sales' });
+    expect(file.timeZones).toEqual(['America/Chicago']);
+    const [event, ...others] = file.events;
+    expect(others).toEqual([]);
     expect(event!.properties).toMatchObject({
       UID: 'sale-12@garage',
       SUMMARY: 'Big moving sale',
+      DESCRIPTION: 'Furniture and tools',
       LOCATION: '123 Main St, Springfield, IL 62701',
       URL: 'https://garage.example/sales/12',
-      DTSTAMP: '20261122T003000Z',
+      DTSTAMP: '2026-11-22T00:30:00Z',
     });
     expect(event!.params.DTSTART).toEqual({ TZID: 'America/Chicago' });
+    expect(event!.zone).toBe('America/Chicago');
     // 08:00 CST is 14:00 UTC.
     expect(event!.start.toISOString()).toBe('2026-12-05T14:00:00.000Z');
     expect(event!.end.toISOString()).toBe('2026-12-05T22:00:00.000Z');
@@ -140,7 +147,7 @@ describe('calendarFile', () => {
       'END:STANDARD',
       'END:VTIMEZONE',
     ]);
-    const [phoenix, honolulu] = parseCalendar(text);
+    const [phoenix, honolulu] = readCalendar(text);
     // In July Phoenix stays on UTC-7 while its neighbours move an hour.
     expect(phoenix!.start.toISOString()).toBe('2026-07-04T16:00:00.000Z');
     expect(honolulu!.start.toISOString()).toBe('2026-07-04T19:00:00.000Z');
@@ -166,7 +173,7 @@ describe('calendarFile', () => {
       const events = days.map((day, index) =>
         sale({ uid: `${zone}-${index}`, timeZone: zone, startDate: day, endDate: day, startTime: '08:00', endTime: '15:30' }),
       );
-      const parsed = parseCalendar(calendarFile(events, { now }));
+      const parsed = readCalendar(calendarFile(events, { now }));
       parsed.forEach((event, index) => {
         expect({ zone, day: days[index], start: event.start.toISOString() }).toEqual({
           zone,
@@ -190,7 +197,7 @@ describe('calendarFile', () => {
     // UNTIL is the last occurrence's start, in UTC: 08:00 EST on 2 November.
     expect(contentLines(text)).toContain('RRULE:FREQ=DAILY;UNTIL=20261102T130000Z');
     expect(contentLines(text)).toContain('DTEND;TZID=America/New_York:20261030T160000');
-    const [parsed] = parseCalendar(text);
+    const [parsed] = readCalendar(text);
     expect(parsed!.occurrences.map((start) => start.toISOString())).toEqual([
       '2026-10-30T12:00:00.000Z',
       '2026-10-31T12:00:00.000Z',
@@ -207,7 +214,7 @@ describe('calendarFile', () => {
     const lines = contentLines(text);
     expect(lines).toContain('DTSTART;TZID=America/Chicago:20270313T073000');
     expect(lines).toContain('DTEND;TZID=America/Chicago:20270313T120000');
-    const [parsed] = parseCalendar(text);
+    const [parsed] = readCalendar(text);
     expect(parsed!.occurrences.map((start) => start.toISOString())).toEqual([
       '2027-03-13T13:30:00.000Z', // CST
       '2027-03-14T12:30:00.000Z', // CDT from 14 March 2027
@@ -229,13 +236,13 @@ describe('calendarFile', () => {
     const lines = contentLines(text);
     expect(lines).toContain('SUMMARY:Books\\, records\\; C:\\\\old stuff');
     expect(lines).toContain('DESCRIPTION:Cash only\\, please.\\nParking on Elm St\\; no driveway.\\nSee you!');
-    const [event] = parseCalendar(text);
+    const [event] = readCalendar(text);
     expect(event!.properties.SUMMARY).toBe(title);
     expect(event!.properties.DESCRIPTION).toBe('Cash only, please.\nParking on Elm St; no driveway.\nSee you!');
   });
 
   it('drops control characters other than tabs, which text may not contain', () => {
-    const [event] = parseCalendar(
+    const [event] = readCalendar(
       calendarFile([sale({ title: 'Tools\tand\u0000 toys\u0007', url: 'https://garage.example/sales/12\u0000' })], { now }),
     );
     expect(event!.properties.SUMMARY).toBe('Tools\tand toys');
@@ -256,24 +263,17 @@ describe('calendarFile', () => {
     expect(folded.length).toBeGreaterThan(5);
     // Some lines are exactly full: the limit is used, not just approached.
     expect(lines.some((line) => Buffer.byteLength(line, 'utf8') >= 73)).toBe(true);
-    const [event] = parseCalendar(text);
+    const [event] = readCalendar(text);
     expect(event!.properties.DESCRIPTION).toBe(description);
     expect(event!.properties.SUMMARY).toBe('Ünïcödé '.repeat(15));
   });
 
   it('stamps the file with the current time by default', () => {
     const before = Date.now();
-    const [event] = parseCalendar(calendarFile([sale()]));
+    const [event] = readCalendar(calendarFile([sale()]));
     const stamp = event!.properties.DTSTAMP!;
-    expect(stamp).toMatch(/^\d{8}T\d{6}Z$/);
-    const read = Date.UTC(
-      +stamp.slice(0, 4),
-      +stamp.slice(4, 6) - 1,
-      +stamp.slice(6, 8),
-      +stamp.slice(9, 11),
-      +stamp.slice(11, 13),
-      +stamp.slice(13, 15),
-    );
+    expect(stamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    const read = Date.parse(stamp);
     expect(read).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
     expect(read).toBeLessThanOrEqual(Date.now());
   });
@@ -296,17 +296,30 @@ describe('calendarFile', () => {
   });
 });
 
-describe('parseCalendar', () => {
-  it('refuses lines that do not end with CRLF, and unbalanced components', () => {
-    expect(() => parseCalendar('BEGIN:VCALENDAR\nEND:VCALENDAR\n')).toThrow('CRLF');
-    expect(() => parseCalendar('BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nEND:VCALENDAR\r\n')).toThrow();
+describe('a calendar app reading the file (ical.js)', () => {
+  it('keeps a wall-clock time in a spring-forward gap or a repeated fall-back hour as given, for the app to read', () => {
+    // 02:30 on 8 March 2026 does not exist in Chicago, and 01:30 on 1 November 2026 happens twice in
+    // New York. RFC 5545 reads the first with the offset before the change and the second as its
+    // first occurrence; ical.js takes the other offset in both cases. The file states the sale's
+    // own hours either way, so each reading is one of the two offsets around the change.
+    const gap = calendarFile([sale({ startDate: '2026-03-08', endDate: '2026-03-08', startTime: '02:30', endTime: '04:00' })], { now });
+    expect(contentLines(gap)).toContain('DTSTART;TZID=America/Chicago:20260308T023000');
+    expect(['2026-03-08T08:30:00.000Z', '2026-03-08T07:30:00.000Z']).toContain(readCalendar(gap)[0]!.start.toISOString());
+    expect(readCalendar(gap)[0]!.end.toISOString()).toBe('2026-03-08T09:00:00.000Z');
+    const twice = calendarFile(
+      [sale({ timeZone: 'America/New_York', startDate: '2026-11-01', endDate: '2026-11-01', startTime: '01:30', endTime: '03:00' })],
+      { now },
+    );
+    expect(contentLines(twice)).toContain('DTSTART;TZID=America/New_York:20261101T013000');
+    expect(['2026-11-01T05:30:00.000Z', '2026-11-01T06:30:00.000Z']).toContain(readCalendar(twice)[0]!.start.toISOString());
+    expect(readCalendar(twice)[0]!.end.toISOString()).toBe('2026-11-01T08:00:00.000Z');
   });
 
-  it('reads a spring-forward gap with the offset before the change, as RFC 5545 says', () => {
-    // 02:30 on 8 March 2026 does not exist in Chicago; it is read as 02:30 CST = 08:30 UTC.
-    const text = calendarFile([sale({ startDate: '2026-03-08', endDate: '2026-03-08', startTime: '02:30', endTime: '04:00' })], { now });
-    const [event] = parseCalendar(text);
-    expect(event!.start.toISOString()).toBe('2026-03-08T08:30:00.000Z');
-    expect(event!.end.toISOString()).toBe('2026-03-08T09:00:00.000Z');
+  it('reads a daily sale to the same number of occurrences as it has days, and no further', () => {
+    const text = calendarFile([sale({ startDate: '2026-12-28', endDate: '2027-01-02', dailyUntil: '2027-01-02' })], { now });
+    const [event] = readCalendar(text);
+    expect(event!.occurrences.map((start) => start.toISOString())).toEqual(
+      ['2026-12-28', '2026-12-29', '2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02'].map((day) => `${day}T14:00:00.000Z`),
+    );
   });
 });

@@ -85,4 +85,14 @@ describe('Header', () => {
     expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
     expect(toggle).toHaveFocus();
   });
+
+  it('shows the notifications slot it is given to signed-in users only, on wide and narrow screens', () => {
+    const Notifications = ({ className }: { className?: string }) => <span data-testid="notifications" className={className} />;
+    const { unmount } = renderScreen(<Header notifications={Notifications} />, { path: '/' });
+    expect(screen.queryByTestId('notifications')).not.toBeInTheDocument();
+    unmount();
+    signInAs();
+    renderScreen(<Header notifications={Notifications} />, { path: '/' });
+    expect(screen.getAllByTestId('notifications')).toHaveLength(2);
+  });
 });

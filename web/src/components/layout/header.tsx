@@ -1,10 +1,9 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { logout, useUser, type LoginRedirectState } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
-import { AlertsBell } from '@/features/alerts/components/alerts-bell';
 import { UserMenu } from './user-menu';
 
 const publicLinks = [
@@ -78,7 +77,15 @@ export function Logo() {
   );
 }
 
-export function Header() {
+export interface HeaderProps {
+  /**
+   * What signed-in users see next to their menu (the app passes the alerts bell): shared layout
+   * never imports a feature, so the app composes them.
+   */
+  notifications?: ComponentType<{ className?: string }>;
+}
+
+export function Header({ notifications: Notifications }: HeaderProps = {}) {
   const user = useUser();
   const navigate = useNavigate();
   const location = useLocation();
@@ -121,7 +128,7 @@ export function Header() {
               <Link to="/create-sale" className={buttonClasses('primary', 'sm')}>
                 Host a Garage Sale
               </Link>
-              <AlertsBell />
+              {Notifications && <Notifications />}
               <UserMenu user={user} onSignOut={signOut} />
             </>
           ) : (
@@ -135,7 +142,7 @@ export function Header() {
             </>
           )}
         </div>
-        {user && <AlertsBell className="ml-auto lg:hidden" />}
+        {user && Notifications && <Notifications className="ml-auto lg:hidden" />}
         <button
           ref={menuButtonRef}
           type="button"

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { Footer } from './footer';
-import { Header } from './header';
+import { Header, type HeaderProps } from './header';
 
 /**
  * After a client-side navigation, focus moves to the main region, as a full page load would
@@ -21,7 +21,7 @@ function useFocusMainOnNavigation() {
   return mainRef;
 }
 
-export function RootLayout() {
+export function RootLayout({ notifications }: Pick<HeaderProps, 'notifications'>) {
   const mainRef = useFocusMainOnNavigation();
   return (
     <div className="flex min-h-screen flex-col">
@@ -31,7 +31,7 @@ export function RootLayout() {
       >
         Skip to main content
       </a>
-      <Header />
+      <Header notifications={notifications} />
       {/* At least a screen tall: the footer starts below the fold, so a page filling in as its
           code and data arrive never pushes it around in view (layout shift). */}
       <main ref={mainRef} id="main" tabIndex={-1} className="min-h-screen flex-1 focus:outline-none">
