@@ -49,6 +49,15 @@ interface Asset {
   encoded: Partial<Record<Encoding, Variant>>;
 }
 
+/** The web build's list of prerendered pages (web/scripts/prerender.ts): `{ route, file }[]`. */
+const PRERENDERED_MANIFEST = '/prerendered/pages.json';
+
+interface PrerenderedPage {
+  /** The address, as React Router writes it (`/items/:id`). */
+  pattern: RegExp;
+  asset: Asset;
+}
+
 /**
  * The built SPA, indexed once at start: only files that exist in the build can be served, so no
  * request path ever reaches the file system. A file with a `.br`/`.gz` sibling is sent in the best
@@ -56,15 +65,21 @@ interface Asset {
  */
 export class WebAssets {
   private readonly assets = new Map<string, Asset>();
+  private readonly pages: PrerenderedPage[];
 
   constructor(private readonly root: string) {
     this.scan(root);
+    this.pages = this.prerenderedPages();
   }
 
-  /** Sends the file for `urlPath`, `index.html` for a deep link, or returns false (a 404). */
+  /**
+   * Sends the file for `urlPath`; for a page address, its prerendered HTML when the build made one
+   * and the URL has no query string (which would change what the screen shows), else index.html
+   * (the app's shell, for deep links); or returns false (a 404).
+   */
   send(urlPath: string, request: FastifyRequest, reply: FastifyReply): boolean {
     const exact = this.assets.get(urlPath);
-    const asset = exact ?? (path.extname(urlPath) === '' ? this.assets.get('/index.html') : undefined);
+    const asset = exact ?? (path.extname(urlPath) === '' ? this.page(urlPath, request.url.includes('?')) : undefined);
     if (!asset) return false;
     const encoding = negotiate(request.headers['accept-encoding'], asset);
     const variant = encoding ? asset.encoded[encoding]! : asset.identity;
@@ -78,6 +93,21 @@ export class WebAssets {
     }
     void reply.header('content-length', variant.size).send(createReadStream(variant.file));
     return true;
+  }
+
+  private page(urlPath: string, hasQuery: boolean): Asset | undefined {
+    const prerendered = hasQuery ? undefined : this.pages.find((page) => page.pattern.test(urlPath));
+    return prerendered?.asset ?? this.assets.get('/index.html');
+  }
+
+  private prerenderedPages(): PrerenderedPage[] {
+    const manifest = this.assets.get(PRERENDERED_MANIFEST);
+    if (!manifest) return [];
+    const entries = JSON.parse(readFileSync(manifest.identity.file, 'utf8')) as { route: string; file: string }[];
+    return entries.flatMap(({ route, file }) => {
+      const asset = this.assets.get(file);
+      return asset ? [{ pattern: routePattern(route), asset }] : [];
+    });
   }
 
   private scan(dir: string): void {
@@ -102,6 +132,15 @@ export class WebAssets {
       });
     }
   }
+}
+
+/** `/items/:id` → a regular expression matching `/items/12` (one path segment per parameter). */
+function routePattern(route: string): RegExp {
+  const source = route
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}/?$`);
 }
 
 function variant(file: string, encoding?: Encoding): Variant {

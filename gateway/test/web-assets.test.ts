@@ -1,15 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { get, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { startGateway, type RunningGateway } from '../src/index.js';
+import { CSP } from '../src/security-headers.js';
 
 // The built SPA as the web build leaves it: hashed assets with .br/.gz siblings, index.html too.
 const script = `console.log(${JSON.stringify('garage '.repeat(200))});`;
 const html = `<!doctype html><title>Garage</title><div id="root"></div>${'<!-- padding -->'.repeat(50)}`;
+// Pages the web build prerenders (web/scripts/prerender.ts), listed in its manifest.
+const page = (name: string) =>
+  `<!doctype html><title>${name}</title><div id="root" data-prerendered>${name}</div>${'<!-- padding -->'.repeat(50)}`;
+const manifest = [
+  { route: '/', file: '/prerendered/home.html' },
+  { route: '/sales', file: '/prerendered/sales.html' },
+  { route: '/items/:id', file: '/prerendered/item.html' },
+];
 let gateway: RunningGateway;
 
 beforeAll(async () => {
@@ -22,6 +33,11 @@ beforeAll(async () => {
     writeFileSync(path.join(webDist, `${name}.gz`), gzipSync(content));
   };
   write('index.html', html);
+  mkdirSync(path.join(webDist, 'prerendered'));
+  write('prerendered/home.html', page('home'));
+  write('prerendered/sales.html', page('sales'));
+  write('prerendered/item.html', page('item'));
+  write('prerendered/pages.json', JSON.stringify(manifest), false);
   write('assets/app-1a2b3c.js', script);
   write('assets/photo-4d5e6f.png', 'not really a png', false);
   gateway = await startGateway({ env: { NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', WEB_DIST: webDist } });
@@ -77,14 +93,46 @@ describe('precompressed SPA assets', () => {
     expect(Number(none.headers['content-length'])).toBe(script.length);
   });
 
-  it('serves index.html compressed but revalidated, for the root and for deep links', async () => {
-    for (const url of ['/', '/index.html', '/sales/12']) {
+  it('serves index.html compressed but revalidated, for deep links', async () => {
+    for (const url of ['/index.html', '/sales/12', '/items/4/edit', '/profile']) {
       const response = await raw(url, { 'accept-encoding': 'br' });
       expect(response.status).toBe(200);
       expect(response.headers['content-encoding']).toBe('br');
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(brotliDecompressSync(response.body).toString()).toBe(html);
     }
+  });
+
+  it('serves a prerendered page for its address, compressed and revalidated', async () => {
+    for (const [url, name] of [
+      ['/', 'home'],
+      ['/sales', 'sales'],
+      ['/sales/', 'sales'],
+      ['/items/4', 'item'],
+      ['/items/abc', 'item'],
+    ] as const) {
+      const response = await raw(url, { 'accept-encoding': 'br' });
+      expect({ url, status: response.status, cache: response.headers['cache-control'] }).toEqual({ url, status: 200, cache: 'no-cache' });
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(brotliDecompressSync(response.body).toString()).toBe(page(name));
+    }
+    const plain = await raw('/items/4', {});
+    expect(plain.body.toString()).toBe(page('item'));
+  });
+
+  it('serves the shell, not the prerendered page, when a query string changes what the screen shows', async () => {
+    for (const url of ['/?ref=mail', '/sales?radius=50', '/items/4?x=1']) {
+      const response = await raw(url, { 'accept-encoding': 'br' });
+      expect(response.status).toBe(200);
+      expect(brotliDecompressSync(response.body).toString()).toBe(html);
+    }
+  });
+
+  it("allows the pages' one inline script by its hash, and no other", () => {
+    const startApp = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../../web/src/start-app.js'), 'utf8').trim();
+    const hash = createHash('sha256').update(startApp).digest('base64');
+    const scriptSrc = CSP.split('; ').find((directive) => directive.startsWith('script-src '))!;
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}' https://js.stripe.com`);
   });
 
   it('answers a revalidation of an unchanged file with 304, per encoding', async () => {
