@@ -4,5 +4,6 @@ import { afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
-  window.localStorage.clear();
+  // Tests of the build's server rendering run in Node, without a window.
+  if (typeof window !== 'undefined') window.localStorage.clear();
 });
