@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Injectable, Module } from '@nestjs/common';
+import { Controller, Injectable, Module } from '@nestjs/common';
+import { Ctx, Payload } from '@nestjs/microservices';
 import pg from 'pg';
 import {
   Column,
@@ -10,9 +11,18 @@ import {
   type QueryRunner,
   type Repository,
 } from 'typeorm';
+import type { AnyEvent } from '@garage/contracts';
 import { RabbitMqBus } from '@garage/event-bus';
 import { serviceTestEnv, silentLogger, userSnapshot, type ServiceTestEnv } from '@garage/testing';
-import { InjectDataSource, InjectRepository, startService, type RunningService, type ServiceDefinition } from '../src/index.js';
+import {
+  InboxContext,
+  InboxHandler,
+  InjectDataSource,
+  InjectRepository,
+  startService,
+  type RunningService,
+  type ServiceDefinition,
+} from '../src/index.js';
 
 @Entity({ name: 'shelves' })
 class ShelfEntity {
@@ -41,30 +51,29 @@ class ShelvesRepository {
   ) {}
 }
 
-@Module({ providers: [ShelvesRepository] })
-class ShelvesModule {}
-
 let handling: () => void = () => undefined;
 const handlerStarted = new Promise<void>((resolve) => (handling = resolve));
 
-/** A service whose only consumer takes its time, so the service is closed while it works. */
+/** The service's only consumer takes its time, so the service is closed while it works. */
+@Controller()
+class SlowShelver {
+  @InboxHandler('shelving.user-updated', ['user.updated'])
+  async shelve(@Payload() event: AnyEvent, @Ctx() context: unknown): Promise<void> {
+    handling();
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await InboxContext.of(context).manager.query(`INSERT INTO shelves (label) VALUES ($1)`, [event.id]);
+  }
+}
+
+@Module({ controllers: [SlowShelver], providers: [ShelvesRepository] })
+class ShelvesModule {}
+
 const shelvesService: ServiceDefinition<Record<string, never>> = {
   name: 'shelving',
   config: {},
   module: ShelvesModule,
   entities: [ShelfEntity],
   migrations: [Shelves1700000000000],
-  handlers: () => [
-    {
-      id: 'shelving.user-updated',
-      events: ['user.updated'],
-      handle: async (event, manager) => {
-        handling();
-        await new Promise((resolve) => setTimeout(resolve, 800));
-        await manager.query(`INSERT INTO shelves (label) VALUES ($1)`, [event.id]);
-      },
-    },
-  ],
 };
 
 let testEnv: ServiceTestEnv;
