@@ -1,7 +1,8 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { dateAtOffset, type Logger } from '@garage/service-kit';
+import { usToday } from '@garage/contracts';
+import type { Logger } from '@garage/service-kit';
 
 export interface DemoAccount {
   email: string;
@@ -260,7 +261,7 @@ export async function seedDemoData(baseUrl: string, dataDir: string, logger: Log
       const { token } = (await call(baseUrl, 'POST', '/api/auth/register', host)) as { token: string };
       tokens.push(token);
     }
-    const today = dateAtOffset(new Date(), -10);
+    const today = usToday(new Date());
     for (const sale of SALES) {
       const token = tokens[sale.host]!;
       const created = (await call(

@@ -8,9 +8,3 @@ export class SystemClock extends Clock {
     return new Date();
   }
 }
-
-/**
- * Kept for callers not yet on `usToday`; the rule itself lives in `@garage/contracts`
- * (calendar.ts). New code calls `usToday(clock.now())`.
- */
-export { dateAtOffset } from '@garage/contracts';

@@ -1,8 +1,8 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
 import type { EntityManager } from 'typeorm';
-import type { AnyEvent, SaleSnapshot } from '@garage/contracts';
-import { Clock, dateAtOffset, InboxContext, InboxHandler } from '@garage/service-kit';
+import { usToday, type AnyEvent, type SaleSnapshot } from '@garage/contracts';
+import { Clock, InboxContext, InboxHandler } from '@garage/service-kit';
 import type { SaleRow } from '@garage/event-bus';
 import { SaleAlertsRepository } from '../alerts/sale-alerts.repository.js';
 import { describeScheduleChange, scheduleChanges } from '../alerts/sale-changes.js';
@@ -11,9 +11,6 @@ import { AlertEmailJob } from '../notifications/alert-email.job.js';
 import { ItemsRepository } from '../projections/items.repository.js';
 import { lockSale } from '../projections/sale-lock.js';
 import { SalesRepository } from '../projections/sales.repository.js';
-
-/** Plans and "today" are US dates; a day is over only once it is over in Hawaii (UTC−10). */
-const LATEST_US_OFFSET_HOURS = -10;
 
 /**
  * Keeps the sales projection current, and acts on what a new version of a sale means for shoppers:
@@ -57,7 +54,7 @@ export class OnSaleChangedHandler {
   }
 
   private async alertFollowers(manager: EntityManager, before: SaleRow, sale: SaleSnapshot, version: number, now: Date): Promise<number> {
-    const common = { saleId: sale.id, ownerId: sale.user_id, version, today: dateAtOffset(now, LATEST_US_OFFSET_HOURS) };
+    const common = { saleId: sale.id, ownerId: sale.user_id, version, today: usToday(now) };
     if (sale.status === 'cancelled' && before.status !== 'cancelled') {
       return this.saleAlerts.record(manager, {
         ...common,

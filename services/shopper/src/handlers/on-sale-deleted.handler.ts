@@ -1,14 +1,12 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
-import type { AnyEvent } from '@garage/contracts';
-import { Clock, dateAtOffset, InboxContext, InboxHandler } from '@garage/service-kit';
+import { usToday, type AnyEvent } from '@garage/contracts';
+import { Clock, InboxContext, InboxHandler } from '@garage/service-kit';
 import { SaleAlertsRepository } from '../alerts/sale-alerts.repository.js';
 import { FavoritesRepository } from '../favorites/favorites.repository.js';
 import { AlertEmailJob } from '../notifications/alert-email.job.js';
 import { lockSale } from '../projections/sale-lock.js';
 import { SalesRepository } from '../projections/sales.repository.js';
-
-const LATEST_US_OFFSET_HOURS = -10;
 
 /**
  * A deleted sale leaves a tombstone (a late `sale.updated` cannot bring it back), alerts its
@@ -37,7 +35,7 @@ export class OnSaleDeletedHandler {
         saleId: id,
         ownerId,
         version: event.version,
-        today: dateAtOffset(this.clock.now(), LATEST_US_OFFSET_HOURS),
+        today: usToday(this.clock.now()),
         kind: 'sale_deleted',
         title: `Removed: ${before.title}`,
         message: `The garage sale "${before.title}" in ${before.city}, ${before.state} was deleted by its host.`,
