@@ -4,6 +4,6 @@ import { afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
-  // Tests of the tooling and of the build's server rendering run in Node, without a window.
+  // Tests of the tooling (`@vitest-environment node`) have no browser storage to clear.
   if (typeof window !== 'undefined') window.localStorage.clear();
 });
