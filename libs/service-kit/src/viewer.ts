@@ -68,8 +68,13 @@ function hasAuthorization(header: string | string[] | undefined): boolean {
 export async function viewerOf(header: string | string[] | undefined, strategy: JwtStrategy): Promise<Viewer> {
   if (!hasAuthorization(header)) return null;
   const viewer = await new Promise<Viewer | false>((resolve, reject) => {
-    const authenticate = passport.authenticate(strategy, { session: false }, (error: unknown, user: TokenClaims | false) =>
-      resolve(error ? false : user),
+    // A fresh object per call: given a strategy instance, passport sets this request's success and
+    // fail callbacks on the instance itself, so concurrent checks would overwrite each other's and
+    // all but the last would never answer. (By name, passport does the same `Object.create`.)
+    const authenticate = passport.authenticate(
+      Object.create(strategy) as JwtStrategy,
+      { session: false },
+      (error: unknown, user: TokenClaims | false) => resolve(error ? false : user),
     ) as (request: unknown, response: unknown, next: (error?: unknown) => void) => void;
     authenticate({ headers: { authorization: header } }, {}, reject);
   });

@@ -144,6 +144,21 @@ describe('viewerOf (the check outside the guard pipeline)', () => {
       });
     }
   });
+
+  it('answers every one of many checks made at once, valid and forged mixed (each has its own callbacks)', async () => {
+    const forged = Object.values(forgedTokens(keys, claims));
+    const checks = Array.from({ length: 24 }, (_, i) =>
+      i % 3 === 0
+        ? viewerOf(`Bearer ${forged[i % forged.length]}`, strategy).then(
+            () => 'accepted',
+            () => 'refused',
+          )
+        : viewerOf(`Bearer ${token}`, strategy).then((viewer) => viewer),
+    );
+    const answers = await Promise.race([Promise.all(checks), new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 5000))]);
+    expect(answers).not.toBe('hung');
+    (answers as unknown[]).forEach((answer, i) => expect(answer).toEqual(i % 3 === 0 ? 'refused' : claims));
+  });
 });
 
 describe('one public key per process', () => {
