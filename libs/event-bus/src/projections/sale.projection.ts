@@ -1,28 +1,10 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import type { SaleSnapshot, SaleStatus } from '@garage/contracts';
+import type { SaleSnapshot } from '@garage/contracts';
 import { SnapshotProjection } from '../projection.js';
 import type { ProjectionWaiter } from '../projection-waiter.js';
 
-/** A sale as a service copies it; dates `YYYY-MM-DD`, times `HH:MM`. */
-export interface SaleRow {
-  id: number;
-  user_id: number;
-  title: string;
-  description: string | null;
-  address: string;
-  city: string;
-  state: string;
-  zip_code: string;
-  start_date: string;
-  end_date: string;
-  start_time: string;
-  end_time: string;
-  status: SaleStatus;
-  latitude: number | null;
-  longitude: number | null;
-  version: number;
-  deleted: boolean;
-}
+/** A sale as a service copies it: its snapshot (dates `YYYY-MM-DD`, times `HH:MM`), version and tombstone. */
+export type SaleRow = SaleSnapshot & { version: number; deleted: boolean };
 
 /** The columns of `SaleRow`, read from a `sales` projection aliased `s`. */
 export const SALE_COLUMNS = `s.id, s.user_id, s.title, s.description, s.address, s.city, s.state, s.zip_code,

@@ -1,27 +1,14 @@
-import { roundMiles, type Sale, type SaleSnapshot, type SaleStatus } from '@garage/contracts';
+import { roundMiles, type Sale, type SaleSnapshot } from '@garage/contracts';
 
 /**
  * A row of `sales` as the repository reads it: dates `YYYY-MM-DD`, times `HH:MM` (formatted in SQL,
  * so the driver's Date conversion and the process time zone never touch them).
  */
-export interface SaleRecord {
-  id: number;
-  user_id: number;
-  title: string;
-  description: string | null;
-  address: string;
-  city: string;
-  state: string;
-  zip_code: string;
-  start_date: string;
-  end_date: string;
-  start_time: string;
-  end_time: string;
-  status: SaleStatus;
+export type SaleRecord = Omit<SaleSnapshot, 'latitude' | 'longitude'> & {
   latitude: number;
   longitude: number;
   version: number;
-}
+};
 
 /** A sale with what the projections add: the seller's details and the item count. */
 export interface SaleView extends SaleRecord {
