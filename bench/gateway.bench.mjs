@@ -1,6 +1,8 @@
 // What the gateway adds to a call: GET /api/users/me straight to the auth service and through the
 // gateway, in one run, each in its own process as in the stack topology.
 // autocannon records whole milliseconds, so the mean (which has decimals) is printed as well.
+// Processor time per request of each process is printed too: latency moves with whatever else runs
+// on the machine, processor time much less, so two builds compare on it even on a busy machine.
 // Run: npm run build && npm run bench:gateway   (options: DURATION=10 CONNECTIONS=10)
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -8,6 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
+import { cpuPerRequest } from './process-cpu.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const duration = Number(process.env.DURATION ?? 10);
@@ -32,12 +36,14 @@ const children = [];
 const start = (entry, env) => {
   const child = spawn(process.execPath, [path.join(root, entry)], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   children.push(child);
+  return child;
 };
+
 const stopAll = () => children.forEach((child) => child.kill('SIGTERM'));
 process.on('exit', stopAll);
 
-start('services/auth/dist/main.js', { ...common, PORT: String(authPort) });
-start('gateway/dist/main.js', { ...common, PORT: String(gatewayPort), AUTH_URL: `http://127.0.0.1:${authPort}` });
+const auth = start('services/auth/dist/main.js', { ...common, PORT: String(authPort) });
+const gateway = start('gateway/dist/main.js', { ...common, PORT: String(gatewayPort), AUTH_URL: `http://127.0.0.1:${authPort}` });
 
 const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
 const authUrl = `http://127.0.0.1:${authPort}`;
@@ -56,12 +62,18 @@ const registered = await fetch(`${gatewayUrl}/api/auth/register`, {
 }).then((response) => response.json());
 const headers = { authorization: `Bearer ${registered.token}` };
 
-const run = (url, seconds) =>
-  new Promise((resolve, reject) =>
-    autocannon({ url: `${url}/api/users/me`, headers, connections, duration: seconds }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    ),
+const run = async (url, seconds) => {
+  const { result, perRequest } = await cpuPerRequest(
+    { auth, gateway },
+    () =>
+      new Promise((resolve, reject) =>
+        autocannon({ url: `${url}/api/users/me`, headers, connections, duration: seconds }, (error, result) =>
+          error ? reject(error) : resolve({ result, requests: result.requests.total }),
+        ),
+      ),
   );
+  return { ...result, cpuUsPerRequest: perRequest };
+};
 
 // Warm both paths (JIT, connection pools, token cache) before measuring.
 await run(authUrl, 2);
@@ -77,6 +89,8 @@ const row = (name, result) => ({
   'p99 ms': result.latency.p99,
   'req/s': Math.round(result.requests.average),
   errors: result.errors + result.non2xx,
+  'auth CPU µs/req': Math.round(result.cpuUsPerRequest.auth),
+  'gateway CPU µs/req': Math.round(result.cpuUsPerRequest.gateway),
 });
 console.log(`\nGET /api/users/me, ${connections} connections, ${duration} s each\n`);
 console.table([row('auth directly', direct), row('through the gateway', viaGateway)]);
@@ -86,4 +100,12 @@ console.log(
     `p99 ${(viaGateway.latency.p99 - direct.latency.p99).toFixed(2)} ms (goal: ≤ 1 ms at p50, ≤ 2 ms at p90)`,
 );
 stopAll();
+await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve()))));
+// The run's own database (not one the caller named) goes with it.
+if (!process.env.DATABASE_URL) {
+  const admin = new pg.Client({ connectionString: database.replace(/\/[^/]+$/, '/postgres') });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${new URL(database).pathname.slice(1)}" WITH (FORCE)`);
+  await admin.end();
+}
 process.exit(0);

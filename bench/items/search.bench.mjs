@@ -8,7 +8,8 @@
 // lists and answers, so this is the figure for a market that is busy writing as well). Each request
 // draws its words (and some filters) from a list of realistic searches, so no two consecutive
 // requests are alike. Prints p50/p95/p99 and requests/s, and the items service's resident memory at
-// rest and at the end. Target: p95 ≤ 50 ms.
+// rest and at the end, and the processor time per request of the items service and the gateway
+// (comparable between builds even when other work shares the machine). Target: p95 ≤ 50 ms.
 //
 // Run: npm run build && npm run bench:search
 // Options: DURATION=20 CONNECTIONS=32 REGENERATE=1 ITEMS=1000000 SALES=100000
@@ -21,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { matchListQuery, searchQuery } from '@garage/items';
+import { cpuPerRequest } from '../process-cpu.mjs';
 import { CITIES, generate, SEARCHES } from './generate.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -133,7 +135,12 @@ console.log(
 await new Promise((resolve) => setTimeout(resolve, 1000));
 const rssAtRest = rssMb(items.pid);
 // The per-client budget is counted (in Redis, as in the stack) but far above what one run sends.
-start('gateway', 'gateway/dist/main.js', { ...common, PORT: String(gatewayPort), ITEMS_URL: itemsUrl, REQUESTS_PER_MINUTE: '100000000' });
+const gateway = start('gateway', 'gateway/dist/main.js', {
+  ...common,
+  PORT: String(gatewayPort),
+  ITEMS_URL: itemsUrl,
+  REQUESTS_PER_MINUTE: '100000000',
+});
 await until(`${gatewayUrl}/api/items/search?q=`, 'the gateway');
 
 // 4. The plans of the service's own SQL, one without and one with a radius.
@@ -182,7 +189,12 @@ function writer(perSecond) {
   };
 }
 
-function run(radius, seconds) {
+async function run(radius, seconds) {
+  const { result, perRequest } = await cpuPerRequest({ items, gateway }, () => load(radius, seconds));
+  return { ...result, cpuUsPerRequest: perRequest };
+}
+
+function load(radius, seconds) {
   return new Promise((resolve, reject) => {
     const latencies = [];
     const instance = autocannon(
@@ -197,13 +209,13 @@ function run(radius, seconds) {
           },
         ],
       },
-      (error, result) => (error ? reject(error) : resolve({ result, latencies })),
+      (error, result) => (error ? reject(error) : resolve({ result: { result, latencies }, requests: latencies.length })),
     );
     instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   });
 }
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-function row(name, { result, latencies }) {
+function row(name, { result, latencies, cpuUsPerRequest }) {
   const sorted = latencies.sort((a, b) => a - b);
   return {
     scenario: name,
@@ -214,14 +226,16 @@ function row(name, { result, latencies }) {
     'p99 ms': Number(percentile(sorted, 99).toFixed(1)),
     'mean ms': Number((sorted.reduce((sum, value) => sum + value, 0) / sorted.length).toFixed(1)),
     'errors/non-2xx': result.errors + result.non2xx,
+    'items CPU µs/req': Math.round(cpuUsPerRequest.items),
+    'gateway CPU µs/req': Math.round(cpuUsPerRequest.gateway),
   };
 }
 
-const load = () =>
+const loadAverage = () =>
   loadavg()
     .map((value) => value.toFixed(2))
     .join(' ');
-console.log(`\nMachine: ${cpus().length} cores, load average before the load ${load()} (other processes share these cores)`);
+console.log(`\nMachine: ${cpus().length} cores, load average before the load ${loadAverage()} (other processes share these cores)`);
 console.log(`Warming up (3 s each)...`);
 await run(false, 3);
 await run(true, 3);
@@ -241,7 +255,7 @@ console.log(
 );
 console.table([words, radius, changing]);
 console.log(
-  `items service RSS: ${rssAtRest.toFixed(0)} MB at rest, ${rssAtEnd.toFixed(0)} MB at the end; load average at the end ${load()}`,
+  `items service RSS: ${rssAtRest.toFixed(0)} MB at rest, ${rssAtEnd.toFixed(0)} MB at the end; load average at the end ${loadAverage()}`,
 );
 // The target is set for search load; the figure under writes is printed beside it, not folded in.
 const worst = Math.max(words['p95 ms'], radius['p95 ms']);

@@ -7,3 +7,4 @@ export * from './forged-tokens.js';
 export * from './test-bus.js';
 export * from './test-tokens.js';
 export * from './images.js';
+export * from './ids.js';
