@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { authService } from '@garage/auth';
-import { developmentKeys, startService, TokenSigner, type RunningService } from '@garage/service-kit';
-import { forgedTokens, serviceTestEnv, type ServiceTestEnv } from '@garage/testing';
+import { developmentKeys, startService, type RunningService } from '@garage/service-kit';
+import { forgedTokens, serviceTestEnv, testTokens, type ServiceTestEnv } from '@garage/testing';
 import { routedServices, startGateway, type RunningGateway } from '../src/index.js';
 
 let testEnv: ServiceTestEnv;
@@ -91,11 +91,11 @@ describe('forwarding to the auth service', () => {
 
   it("refuses forged, foreign and expired tokens itself with the service's 401, before anything is forwarded", async () => {
     const claims = { userId: 1, email: 'grace@example.com' };
-    const signer = await TokenSigner.fromPem(developmentKeys(testEnv.env.DATA_DIR).privateKey, 60);
+    const validToken = await (await testTokens(testEnv.env.DATA_DIR))(claims.userId);
     seen.length = 0;
     await request(echoGateway.url)
       .get('/api/users/me')
-      .set('authorization', `Bearer ${await signer.sign(claims)}`)
+      .set('authorization', `Bearer ${validToken}`)
       .expect(200);
     expect(seen).toHaveLength(1);
     seen.length = 0;

@@ -61,6 +61,4 @@ export function daysFromNow(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** Ids unique across the test files that run at once (each has its own database, but be safe). */
-let nextId = 100;
-export const newId = () => (nextId += 1);
+export { newId } from '@garage/testing';

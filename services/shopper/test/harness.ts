@@ -50,6 +50,4 @@ export class ShopperHarness extends ServiceHarness {
   }
 }
 
-/** Ids unique within a test file (each file has its own database). */
-let nextId = 100;
-export const newId = () => (nextId += 1);
+export { newId } from '@garage/testing';
