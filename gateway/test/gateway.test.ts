@@ -93,10 +93,7 @@ describe('forwarding to the auth service', () => {
     const claims = { userId: 1, email: 'grace@example.com' };
     const validToken = await (await testTokens(testEnv.env.DATA_DIR))(claims.userId);
     seen.length = 0;
-    await request(echoGateway.url)
-      .get('/api/users/me')
-      .set('authorization', `Bearer ${validToken}`)
-      .expect(200);
+    await request(echoGateway.url).get('/api/users/me').set('authorization', `Bearer ${validToken}`).expect(200);
     expect(seen).toHaveLength(1);
     seen.length = 0;
     for (const [name, forged] of Object.entries(forgedTokens(developmentKeys(testEnv.env.DATA_DIR), claims))) {
