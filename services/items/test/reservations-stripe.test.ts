@@ -146,3 +146,50 @@ it('refunds a paid reservation at Stripe when the host deletes the item', async 
     stripe.requests.find((r) => r.path === '/v1/refunds' && r.form.get('payment_intent') === reservation.paymentIntentId)!.idempotencyKey,
   ).toBe(`reservation-refund-${reservation.id}`);
 });
+
+it('leaves a money movement failed for an operator after 20 failed attempts, and stops trying it', async () => {
+  // A host who never sets up payouts: every transfer attempt fails.
+  const unpaidHost = newId();
+  await h.user(unpaidHost);
+  const sale = newId();
+  await h.sale(sale, unpaidHost);
+  const item = await h.createItem(unpaidHost, { garageSaleId: sale, price: 12 });
+  const reserved = await h
+    .api()
+    .post(`/api/items/${item.id}/reserve`)
+    .set(await as(shopper));
+  const reservation = reserved.body.reservation as { id: number; paymentIntentId: string };
+  stripe.setStatus(reservation.paymentIntentId, 'succeeded');
+  const paid = await h
+    .api()
+    .post(`/api/reservations/${reservation.id}/pay`)
+    .set(await as(shopper));
+  await h
+    .api()
+    .post(`/api/reservations/${reservation.id}/collect`)
+    .set(await as(unpaidHost))
+    .send({ pickupCode: paid.body.pickup_code })
+    .expect(200);
+  const transfer = () =>
+    h
+      .query(`SELECT status, attempts, last_error FROM reservation_ledger WHERE reservation_id = $1 AND kind = 'transfer'`, [
+        reservation.id,
+      ])
+      .then((rows) => rows[0] as { status: string; attempts: number; last_error: string });
+  await waitFor(async () => ((await transfer()).attempts === 1 ? true : undefined), 5000, 'the first attempt');
+
+  // Nineteen attempts are behind it; the next one is due now and is the last.
+  await h.query(`UPDATE reservation_ledger SET attempts = 19, next_attempt_at = now() WHERE reservation_id = $1 AND kind = 'transfer'`, [
+    reservation.id,
+  ]);
+  await waitFor(async () => ((await transfer()).status === 'failed' ? true : undefined), 5000, 'the row left failed');
+  expect(await transfer()).toEqual({ status: 'failed', attempts: 20, last_error: `host ${unpaidHost} has not set up payouts yet` });
+
+  // Even when due again, a failed row is not taken: the sweep (every 100 ms) leaves it alone.
+  await h.query(`UPDATE reservation_ledger SET next_attempt_at = now() WHERE reservation_id = $1 AND kind = 'transfer'`, [reservation.id]);
+  await new Promise((resolve) => setTimeout(resolve, 600));
+  expect(await transfer()).toMatchObject({ status: 'failed', attempts: 20 });
+  expect(
+    stripe.requests.filter((r) => r.path === '/v1/transfers' && r.form.get('transfer_group') === `reservation-${reservation.id}`),
+  ).toEqual([]);
+});
