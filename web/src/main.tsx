@@ -1,5 +1,5 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { refreshUser } from './lib/auth';
 import './index.css';
@@ -7,14 +7,20 @@ import './index.css';
 // A stored session is confirmed (and the user refreshed) once per page load.
 void refreshUser();
 
-// The first render as a transition: React yields to the browser every few milliseconds instead of
-// blocking the main thread for the whole tree (less total blocking time on a slow phone).
+const container = document.getElementById('root')!;
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
+
+// As a transition: React yields to the browser every few milliseconds instead of blocking the main
+// thread for the whole tree (less total blocking time on a slow phone). A prerendered page
+// (web/scripts/prerender.ts) is hydrated: its HTML stays on screen and becomes interactive; a screen
+// whose code is still on its way keeps its prerendered HTML until the code arrives.
 startTransition(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  if (container.hasAttribute('data-prerendered')) hydrateRoot(container, app);
+  else createRoot(container).render(app);
 });
 
 // Installable and usable offline (src/service-worker.js): registered once the page has loaded, so
