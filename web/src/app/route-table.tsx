@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchRoutes, Outlet, type RouteObject } from 'react-router-dom';
 import { ProtectedRoute } from '@/lib/auth';
+import { useReplayEarlyInput } from '@/lib/early-input';
 import { RootLayout } from '@/components/layout/root-layout';
 import { AlertsBell } from '@/features/alerts/components/alerts-bell';
 import { RouteError } from '@/components/layout/route-error';
@@ -48,10 +49,17 @@ function screen(name: ScreenName): Pick<RouteObject, 'element' | 'handle'> {
     element: (
       <Suspense fallback={<Spinner className="py-24" />}>
         <Screen />
+        <ScreenLive />
       </Suspense>
     ),
     handle: { screen: name },
   };
+}
+
+/** Renders nothing; mounts with its screen, when taps made before the app was live are replayed. */
+function ScreenLive() {
+  useReplayEarlyInput();
+  return null;
 }
 
 function SignedInOnly() {
