@@ -23,10 +23,14 @@ startTransition(() => {
   else createRoot(container).render(app);
 });
 
-// Installable and usable offline (src/service-worker.js): registered once the page has loaded, so
-// it never competes with the first visit's own downloads.
+// Installable and usable offline (src/service-worker.js): registered once the page has loaded and
+// the browser is idle, so its precache never competes with the first visit's own downloads. The
+// app's code itself starts after the first paint (src/start-app.js), often after the load event.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
+  const register = () => {
     void navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.warn('service worker not registered', error));
-  });
+  };
+  const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(register, { timeout: 5000 }) : setTimeout(register, 1000));
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle);
 }
