@@ -7,13 +7,14 @@ import { build, type Plugin } from 'vite';
  * The public pages a first visit usually opens, prerendered at build time as a visitor sees them
  * before any data has arrived. `route` is the address (React Router's pattern) the servers answer
  * with `file` when the URL has no query string (a query string changes what the screen shows, so
- * such a visit gets the plain shell); `url` is what is rendered for it.
+ * such a visit gets the plain shell); `url` is what is rendered for it; `screen` is the module of its
+ * screen, whose code the page names for download alongside the app's (not after it has run).
  */
 export const PRERENDERED_PAGES = [
-  { route: '/', url: '/', file: '/prerendered/home.html' },
-  { route: '/sales', url: '/sales', file: '/prerendered/sales.html' },
-  { route: '/search', url: '/search', file: '/prerendered/search.html' },
-  { route: '/items/:id', url: '/items/0', file: '/prerendered/item.html' },
+  { route: '/', url: '/', file: '/prerendered/home.html', screen: 'src/app/routes/landing.tsx' },
+  { route: '/sales', url: '/sales', file: '/prerendered/sales.html', screen: 'src/app/routes/sales/browse.tsx' },
+  { route: '/search', url: '/search', file: '/prerendered/search.html', screen: 'src/app/routes/search.tsx' },
+  { route: '/items/:id', url: '/items/0', file: '/prerendered/item.html', screen: 'src/app/routes/items/detail.tsx' },
 ] as const;
 
 /** The list the gateway reads (gateway/src/web-assets.ts); nginx has the same table in its config. */
@@ -26,6 +27,8 @@ const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/;
 /** The app's container, up to the end of the body: what the prerendered HTML replaces. */
 const ROOT = /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/;
 const TITLE = /<title>[^<]*<\/title>/;
+/** The inlined start script, after the app's own `<meta>` tags: the screen's go in before it. */
+const START_SCRIPT = /<script type="module">/;
 
 /**
  * Rewrites index.html for a first paint that needs nothing but the HTML: the stylesheet inlined
@@ -52,14 +55,41 @@ export function paintFirst(html: string, stylesheet: (fileName: string) => strin
 
 /**
  * Puts a rendered screen into the shell: the app's HTML inside `#root` (marked so the app hydrates
- * it), and the screen's `<title>`, which React renders in place, into the head.
+ * it), the screen's `<title>`, which React renders in place, into the head, and its code's files
+ * (`screenModules`) beside the app's, for src/start-app.js to request with them.
  */
-export function fillShell(shell: string, appHtml: string): string {
+export function fillShell(shell: string, appHtml: string, screenModules: readonly string[] = []): string {
   const title = TITLE.exec(appHtml)?.[0];
   const body = appHtml.replace(TITLE, '');
-  const page = shell.replace(ROOT, (_match, end: string) => `<div id="root" data-prerendered>${body}</div>${end}`);
+  let page = shell.replace(ROOT, (_match, end: string) => `<div id="root" data-prerendered>${body}</div>${end}`);
   if (page === shell) throw new Error('prerender: index.html has no #root to fill');
+  if (screenModules.length > 0) {
+    if (!START_SCRIPT.test(page)) throw new Error('prerender: the shell has no start script');
+    const metas = screenModules.map((module) => `<meta name="garage:module" content="${module}" />\n    `).join('');
+    page = page.replace(START_SCRIPT, (script) => `${metas}${script}`);
+  }
   return title ? page.replace(TITLE, () => title) : page;
+}
+
+/**
+ * The files of a screen's code that the app's entry does not load already: the screen's chunk and
+ * the chunks it imports, as the browser asks for them (`/assets/…`).
+ */
+export function screenChunks(bundle: Record<string, { type: string; fileName: string; facadeModuleId?: string | null; imports?: string[]; isEntry?: boolean }>, screen: string): string[] {
+  const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const loaded = new Set<string>();
+  const walk = (fileName: string, into: Set<string>) => {
+    if (into.has(fileName)) return;
+    into.add(fileName);
+    for (const imported of byFile.get(fileName)?.imports ?? []) walk(imported, into);
+  };
+  for (const entry of chunks.filter((chunk) => chunk.isEntry)) walk(entry.fileName, loaded);
+  const screenChunk = chunks.find((chunk) => chunk.facadeModuleId === screen);
+  if (!screenChunk) throw new Error(`prerender: no chunk for ${screen}`);
+  const needed = new Set<string>();
+  walk(screenChunk.fileName, needed);
+  return [...needed].filter((fileName) => !loaded.has(fileName)).map((fileName) => `/${fileName}`);
 }
 
 /**
@@ -71,6 +101,8 @@ export function prerenderPages({ configFile, entry, startScript }: { configFile:
   let outDir = 'dist';
   let root = '';
   let mode = 'production';
+  /** Per prerendered page, the files of its screen's code (from the client bundle). */
+  const screenModules = new Map<string, string[]>();
   return {
     name: 'garage:prerender',
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
@@ -83,6 +115,9 @@ export function prerenderPages({ configFile, entry, startScript }: { configFile:
       order: 'post',
       handler(html, context) {
         const bundle = context.bundle ?? {};
+        for (const page of PRERENDERED_PAGES) {
+          screenModules.set(page.file, screenChunks(bundle, path.resolve(root, page.screen)));
+        }
         const stylesheet = (fileName: string) => {
           const asset = bundle[fileName];
           if (asset?.type !== 'asset') throw new Error(`prerender: ${fileName} is not in the bundle`);
@@ -110,7 +145,7 @@ export function prerenderPages({ configFile, entry, startScript }: { configFile:
         const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');
         mkdirSync(path.join(outDir, path.dirname(PRERENDERED_MANIFEST)), { recursive: true });
         for (const page of PRERENDERED_PAGES) {
-          writeFileSync(path.join(outDir, page.file), fillShell(shell, await renderPage(page.url)));
+          writeFileSync(path.join(outDir, page.file), fillShell(shell, await renderPage(page.url), screenModules.get(page.file)));
         }
         writeFileSync(
           path.join(outDir, PRERENDERED_MANIFEST),

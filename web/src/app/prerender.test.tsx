@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { fillShell, paintFirst } from '../../scripts/prerender';
+import { fillShell, paintFirst, screenChunks } from '../../scripts/prerender';
 import { renderPage } from './prerender';
 
 describe('prerendered pages', () => {
@@ -36,5 +36,24 @@ describe('prerendered pages', () => {
     expect(page).toContain('<div id="root" data-prerendered><main>sales</main></div>');
     expect(page).toContain('<head><title>Sales | Garage</title>');
     expect(page).not.toContain('<header>bar</header>');
+  });
+
+  it("name the screen's own code beside the app's, so both download at once", () => {
+    const chunk = (fileName: string, imports: string[], extra: object = {}) => ({ type: 'chunk', fileName, imports, ...extra });
+    const bundle = {
+      'assets/index-1.js': chunk('assets/index-1.js', ['assets/react-2.js'], { isEntry: true }),
+      'assets/react-2.js': chunk('assets/react-2.js', []),
+      'assets/detail-3.js': chunk('assets/detail-3.js', ['assets/react-2.js', 'assets/format-4.js'], { facadeModuleId: '/web/src/detail.tsx' }),
+      'assets/format-4.js': chunk('assets/format-4.js', []),
+      'assets/map-5.js': chunk('assets/map-5.js', [], { facadeModuleId: '/web/src/map.tsx' }),
+      'assets/index-6.css': { type: 'asset', fileName: 'assets/index-6.css' },
+    };
+    expect(screenChunks(bundle, '/web/src/detail.tsx')).toEqual(['/assets/detail-3.js', '/assets/format-4.js']);
+    expect(() => screenChunks(bundle, '/web/src/missing.tsx')).toThrow(/no chunk/);
+
+    const shell = '<head><meta name="garage:app" content="/assets/index-1.js" />\n    <script type="module">start();</script></head><body><div id="root"></div>\n</body>';
+    const page = fillShell(shell, '<main>item</main>', ['/assets/detail-3.js']);
+    expect(page).toContain('<meta name="garage:module" content="/assets/detail-3.js" />\n    <script type="module">start();</script>');
+    expect(page.indexOf('garage:app')).toBeLessThan(page.indexOf('detail-3'));
   });
 });
