@@ -75,7 +75,10 @@ export function fillShell(shell: string, appHtml: string, screenModules: readonl
  * The files of a screen's code that the app's entry does not load already: the screen's chunk and
  * the chunks it imports, as the browser asks for them (`/assets/…`).
  */
-export function screenChunks(bundle: Record<string, { type: string; fileName: string; facadeModuleId?: string | null; imports?: string[]; isEntry?: boolean }>, screen: string): string[] {
+export function screenChunks(
+  bundle: Record<string, { type: string; fileName: string; facadeModuleId?: string | null; imports?: string[]; isEntry?: boolean }>,
+  screen: string,
+): string[] {
   const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const loaded = new Set<string>();

@@ -43,7 +43,11 @@ for (const type of ['input', 'change']) {
     type,
     (event) => {
       const { target } = event;
-      if (early.ready || !(target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement)) return;
+      if (
+        early.ready ||
+        !(target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement)
+      )
+        return;
       if (target.type === 'checkbox' || target.type === 'radio') return;
       if (early.steps.at(-1)?.target !== target) keep('value', target);
       early.steps.at(-1).value = target.value;

@@ -43,7 +43,9 @@ describe('prerendered pages', () => {
     const bundle = {
       'assets/index-1.js': chunk('assets/index-1.js', ['assets/react-2.js'], { isEntry: true }),
       'assets/react-2.js': chunk('assets/react-2.js', []),
-      'assets/detail-3.js': chunk('assets/detail-3.js', ['assets/react-2.js', 'assets/format-4.js'], { facadeModuleId: '/web/src/detail.tsx' }),
+      'assets/detail-3.js': chunk('assets/detail-3.js', ['assets/react-2.js', 'assets/format-4.js'], {
+        facadeModuleId: '/web/src/detail.tsx',
+      }),
       'assets/format-4.js': chunk('assets/format-4.js', []),
       'assets/map-5.js': chunk('assets/map-5.js', [], { facadeModuleId: '/web/src/map.tsx' }),
       'assets/index-6.css': { type: 'asset', fileName: 'assets/index-6.css' },
@@ -51,7 +53,8 @@ describe('prerendered pages', () => {
     expect(screenChunks(bundle, '/web/src/detail.tsx')).toEqual(['/assets/detail-3.js', '/assets/format-4.js']);
     expect(() => screenChunks(bundle, '/web/src/missing.tsx')).toThrow(/no chunk/);
 
-    const shell = '<head><meta name="garage:app" content="/assets/index-1.js" />\n    <script type="module">start();</script></head><body><div id="root"></div>\n</body>';
+    const shell =
+      '<head><meta name="garage:app" content="/assets/index-1.js" />\n    <script type="module">start();</script></head><body><div id="root"></div>\n</body>';
     const page = fillShell(shell, '<main>item</main>', ['/assets/detail-3.js']);
     expect(page).toContain('<meta name="garage:module" content="/assets/detail-3.js" />\n    <script type="module">start();</script>');
     expect(page.indexOf('garage:app')).toBeLessThan(page.indexOf('detail-3'));

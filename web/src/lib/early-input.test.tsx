@@ -6,7 +6,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import startApp from '../start-app.js?raw'; // inlined in every page; without its <meta> tags it only captures
 import { useReplayEarlyInput } from './early-input';
 
-
 /** A screen like /search: a controlled field, a submit button, a toggle outside the form. */
 function Screen({ onSearch }: { onSearch: (text: string) => void }) {
   const [text, setText] = useState('');

@@ -81,7 +81,9 @@ describe('written out as Intl would', () => {
 
   it('dollars, from cents to millions, and below zero', () => {
     const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-    for (const dollars of [0, 0.01, 0.5, 0.995, 1, 9.99, 12.345, 999.999, 1000, 1234.5, 99999.99, 1000000, 1234567.891, -5, -1234.5, -0.001, 0.0000001]) {
+    for (const dollars of [
+      0, 0.01, 0.5, 0.995, 1, 9.99, 12.345, 999.999, 1000, 1234.5, 99999.99, 1000000, 1234567.891, -5, -1234.5, -0.001, 0.0000001,
+    ]) {
       expect(formatPrice(dollars)).toBe(usd.format(dollars));
     }
   });
