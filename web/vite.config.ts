@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { bundleBudget } from './scripts/bundle-budget.ts';
 import { precompress } from './scripts/precompress.ts';
+import { prerenderPages } from './scripts/prerender.ts';
 import { serviceWorker } from './scripts/service-worker.ts';
 import { SummaryReporter } from './scripts/summary-reporter.ts';
 
@@ -17,14 +18,22 @@ const contractConstants = fileURLToPath(new URL('../libs/contracts/src/constants
 const contractGeo = fileURLToPath(new URL('../libs/contracts/src/geo.ts', import.meta.url));
 const contractTimeZone = fileURLToPath(new URL('../libs/contracts/src/time-zone.ts', import.meta.url));
 
-export default defineConfig({
-  plugins: [
-    react(),
-    tailwindcss(),
-    bundleBudget({ maxInitialKiB: 170 }),
-    serviceWorker({ source: fileURLToPath(new URL('./src/service-worker.js', import.meta.url)) }),
-    precompress(),
-  ],
+export default defineConfig(({ isSsrBuild }) => ({
+  // The server build (isSsrBuild) only prerenders the public pages: no CSS, budget or worker.
+  plugins: isSsrBuild
+    ? [react()]
+    : [
+        react(),
+        tailwindcss(),
+        bundleBudget({ maxInitialKiB: 170 }),
+        serviceWorker({ source: fileURLToPath(new URL('./src/service-worker.js', import.meta.url)) }),
+        prerenderPages({
+          configFile: fileURLToPath(import.meta.url),
+          entry: fileURLToPath(new URL('./src/app/prerender.tsx', import.meta.url)),
+          startScript: fileURLToPath(new URL('./src/start-app.js', import.meta.url)),
+        }),
+        precompress(),
+      ],
   resolve: {
     alias: [
       { find: /^@garage\/contracts$/, replacement: contracts },
@@ -53,4 +62,4 @@ export default defineConfig({
     unstubGlobals: true,
     reporters: ['default', new SummaryReporter()],
   },
-});
+}));

@@ -1,12 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
+ * The one inline script the pages carry (web/src/start-app.js: it requests the app's code after
+ * the first paint), allowed by its hash; gateway/test/web-assets.test.ts checks it is current.
+ */
+export const START_APP_SCRIPT_HASH = "'sha256-fFXzxdetV4hjtOWJM6EpmLfhNaRJf098FMU/3vIEzBY='";
+
+/**
  * Headers on every response. The CSP allows the map tiles and Stripe's card element, nothing else
- * from outside; inline styles are allowed for Leaflet's positioning.
+ * from outside; inline styles are allowed for Leaflet's positioning (and the pages' inlined
+ * stylesheet).
  */
 export const CSP = [
   "default-src 'self'",
-  "script-src 'self' https://js.stripe.com",
+  `script-src 'self' ${START_APP_SCRIPT_HASH} https://js.stripe.com`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https://*.tile.openstreetmap.org",
   "connect-src 'self' https://api.stripe.com",

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -49,6 +50,21 @@ interface Asset {
   encoded: Partial<Record<Encoding, Variant>>;
 }
 
+/** What the gateway knows about a page that its prebuilt HTML cannot (see item-photo.ts). */
+export interface PageHints {
+  /** The page's largest image, fetched with high priority from the start. */
+  preloadImage?: string;
+}
+
+/** The web build's list of prerendered pages (web/scripts/prerender.ts): `{ route, file }[]`. */
+const PRERENDERED_MANIFEST = '/prerendered/pages.json';
+
+interface PrerenderedPage {
+  /** The address, as React Router writes it (`/items/:id`). */
+  pattern: RegExp;
+  asset: Asset;
+}
+
 /**
  * The built SPA, indexed once at start: only files that exist in the build can be served, so no
  * request path ever reaches the file system. A file with a `.br`/`.gz` sibling is sent in the best
@@ -56,16 +72,26 @@ interface Asset {
  */
 export class WebAssets {
   private readonly assets = new Map<string, Asset>();
+  private readonly pages: PrerenderedPage[];
 
   constructor(private readonly root: string) {
     this.scan(root);
+    this.pages = this.prerenderedPages();
   }
 
-  /** Sends the file for `urlPath`, `index.html` for a deep link, or returns false (a 404). */
-  send(urlPath: string, request: FastifyRequest, reply: FastifyReply): boolean {
+  /**
+   * Sends the file for `urlPath`; for a page address, its prerendered HTML when the build made one
+   * and the URL has no query string (which would change what the screen shows), else index.html
+   * (the app's shell, for deep links); or returns false (a 404).
+   */
+  send(urlPath: string, request: FastifyRequest, reply: FastifyReply, hints: PageHints = {}): boolean {
     const exact = this.assets.get(urlPath);
-    const asset = exact ?? (path.extname(urlPath) === '' ? this.assets.get('/index.html') : undefined);
+    const asset = exact ?? (path.extname(urlPath) === '' ? this.page(urlPath, request.url.includes('?')) : undefined);
     if (!asset) return false;
+    if (hints.preloadImage && !exact && asset.contentType.startsWith('text/html')) {
+      sendWithPreload(asset, hints.preloadImage, request, reply);
+      return true;
+    }
     const encoding = negotiate(request.headers['accept-encoding'], asset);
     const variant = encoding ? asset.encoded[encoding]! : asset.identity;
     reply.header('content-type', asset.contentType).header('cache-control', asset.cacheControl).header('etag', variant.etag);
@@ -78,6 +104,21 @@ export class WebAssets {
     }
     void reply.header('content-length', variant.size).send(createReadStream(variant.file));
     return true;
+  }
+
+  private page(urlPath: string, hasQuery: boolean): Asset | undefined {
+    const prerendered = hasQuery ? undefined : this.pages.find((page) => page.pattern.test(urlPath));
+    return prerendered?.asset ?? this.assets.get('/index.html');
+  }
+
+  private prerenderedPages(): PrerenderedPage[] {
+    const manifest = this.assets.get(PRERENDERED_MANIFEST);
+    if (!manifest) return [];
+    const entries = JSON.parse(readFileSync(manifest.identity.file, 'utf8')) as { route: string; file: string }[];
+    return entries.flatMap(({ route, file }) => {
+      const asset = this.assets.get(file);
+      return asset ? [{ pattern: routePattern(route), asset }] : [];
+    });
   }
 
   private scan(dir: string): void {
@@ -102,6 +143,40 @@ export class WebAssets {
       });
     }
   }
+}
+
+/**
+ * A page with a preload of its largest image in the head: built per request (the image depends on
+ * the address), compressed on the fly at a fast level, revalidated on every load.
+ */
+function sendWithPreload(asset: Asset, image: string, request: FastifyRequest, reply: FastifyReply): void {
+  const html = readFileSync(asset.identity.file, 'utf8').replace(
+    '<head>',
+    () => `<head>\n    <link rel="preload" as="image" href="${escapeAttribute(image)}" fetchpriority="high" />`,
+  );
+  const encoding = negotiate(request.headers['accept-encoding'], asset);
+  const body =
+    encoding === 'br'
+      ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : encoding === 'gzip'
+        ? gzipSync(html, { level: 6 })
+        : Buffer.from(html);
+  void reply.header('content-type', asset.contentType).header('cache-control', REVALIDATE).header('vary', 'Accept-Encoding');
+  if (encoding) void reply.header('content-encoding', encoding);
+  void reply.header('content-length', body.length).send(body);
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/** `/items/:id` → a regular expression matching `/items/12` (one path segment per parameter). */
+function routePattern(route: string): RegExp {
+  const source = route
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}/?$`);
 }
 
 function variant(file: string, encoding?: Encoding): Variant {

@@ -24,7 +24,7 @@ const SCREENSHOTS_DIR = process.env.E2E_SCREENSHOTS;
 export const HOME = { latitude: 39.7817, longitude: -89.6501, zipCode: '62701', city: 'Springfield', state: 'IL' };
 
 /** Chromium as installed by Debian (never `npx playwright install`), with no traffic of its own. */
-export async function launch({ viewport = { width: 1280, height: 900 }, mobile = false } = {}) {
+export async function launch({ viewport = { width: 1280, height: 900 }, mobile = false, serviceWorkers = 'allow' } = {}) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     args: [
@@ -45,6 +45,7 @@ export async function launch({ viewport = { width: 1280, height: 900 }, mobile =
     ...(mobile ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
     geolocation: { latitude: HOME.latitude, longitude: HOME.longitude },
     permissions: ['geolocation'],
+    serviceWorkers,
   });
   context.setDefaultTimeout(10_000);
   // No internet here: map tiles get an empty answer at once instead of a slow failure.

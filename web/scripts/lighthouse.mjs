@@ -11,11 +11,13 @@
  * DATA_DIR and port) unless BENCH_URL points at a running one. Build first: `npm run build`.
  * Environment: CHROMIUM (default /usr/bin/chromium), BENCH_URL, LIGHTHOUSE_RUNS (default 1: the
  * median of that many runs per page is reported), BENCH_JSON (a file to write the figures to),
- * BENCH_ONLY (`lighthouse` or `cls`: one half of the measurements).
+ * BENCH_ONLY (`lighthouse` or `cls`: one half of the measurements), LIGHTHOUSE_REPORTS (a folder to
+ * keep each run's full Lighthouse JSON in, for its diagnostics: bootup time, main-thread work,
+ * the LCP element, critical chains).
  * Exits non-zero when a target is missed: performance ≥ 95, LCP ≤ 2.5 s, CLS ≤ 0.05.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -127,6 +129,11 @@ async function runLighthouse(base, pages) {
           onlyCategories: ['performance'],
         });
         const audits = result.lhr.audits;
+        if (process.env.LIGHTHOUSE_REPORTS) {
+          mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+          const name = `${page.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${run + 1}.json`;
+          writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, name), result.report);
+        }
         samples.push({
           performance: Math.round((result.lhr.categories.performance.score ?? 0) * 100),
           lcpMs: audits['largest-contentful-paint'].numericValue,

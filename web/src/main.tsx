@@ -1,5 +1,5 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { refreshUser } from './lib/auth';
 import './index.css';
@@ -7,20 +7,30 @@ import './index.css';
 // A stored session is confirmed (and the user refreshed) once per page load.
 void refreshUser();
 
-// The first render as a transition: React yields to the browser every few milliseconds instead of
-// blocking the main thread for the whole tree (less total blocking time on a slow phone).
+const container = document.getElementById('root')!;
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
+
+// As a transition: React yields to the browser every few milliseconds instead of blocking the main
+// thread for the whole tree (less total blocking time on a slow phone). A prerendered page
+// (web/scripts/prerender.ts) is hydrated: its HTML stays on screen and becomes interactive; a screen
+// whose code is still on its way keeps its prerendered HTML until the code arrives.
 startTransition(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  if (container.hasAttribute('data-prerendered')) hydrateRoot(container, app);
+  else createRoot(container).render(app);
 });
 
-// Installable and usable offline (src/service-worker.js): registered once the page has loaded, so
-// it never competes with the first visit's own downloads.
+// Installable and usable offline (src/service-worker.js): registered once the page has loaded and
+// the browser is idle, so its precache never competes with the first visit's own downloads. The
+// app's code itself starts after the first paint (src/start-app.js), often after the load event.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
+  const register = () => {
     void navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.warn('service worker not registered', error));
-  });
+  };
+  const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(register, { timeout: 5000 }) : setTimeout(register, 1000));
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle);
 }

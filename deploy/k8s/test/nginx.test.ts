@@ -64,6 +64,23 @@ describe('nginx.conf (the SPA and /api in compose and k8s)', () => {
     expect(set).toContain('X-Real-IP $remote_addr');
   });
 
+  it('serves the prerendered pages for their addresses without a query string, the shell otherwise', () => {
+    const map = /map\s+"\$uri\?\$args"\s+\$garage_page\s*\{([^}]*)\}/.exec(conf)![1]!;
+    const entries = map
+      .split(';')
+      .map((entry) => entry.trim().split(/\s+/))
+      .filter((entry) => entry.length === 2);
+    expect(Object.fromEntries(entries)).toEqual({
+      '"/?"': '/prerendered/home.html',
+      '"/sales?"': '/prerendered/sales.html',
+      '"/search?"': '/prerendered/search.html',
+      '"~^/items/[^/]+/?\\?$"': '/prerendered/item.html',
+      default: '$uri',
+    });
+    const root = locations.find((location) => location.where === '/')!;
+    expect(directives(root.body, 'try_files')).toEqual(['$garage_page $uri /index.html']);
+  });
+
   it('does not route /metrics', () => {
     expect(locations.map((location) => location.where)).not.toContain('/metrics');
   });

@@ -127,8 +127,14 @@ export async function refreshUntilPremium(premiumExpiresAt: string, { attempts =
   return user;
 }
 
+/**
+ * What the prerendered pages were rendered with (web/scripts/prerender.ts): hydration starts from
+ * the visitor's view, so it matches the HTML, and a signed-in user's view follows right after.
+ */
+const PRERENDERED_SESSION: SessionState = { status: 'anonymous', token: null, user: null };
+
 export function useSession(): SessionState {
-  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, () => PRERENDERED_SESSION);
 }
 
 /** The signed-in user, or null for a visitor (the stored user while the session resolves). */

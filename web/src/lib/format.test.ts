@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatDay,
   formatDate,
   formatDateRange,
   formatPrice,
@@ -59,6 +60,32 @@ describe('times', () => {
 
   it('formats a range of hours', () => {
     expect(formatTimeRange('08:00', '16:00')).toBe('8:00 AM - 4:00 PM');
+  });
+});
+
+describe('written out as Intl would', () => {
+  // The formats are hand-written to spare a phone Intl's start-up; they must read as Intl's en-US.
+  const days = Array.from({ length: 400 }, (_, index) => new Date(2029, 0, 1 + index * 3));
+
+  it('dates, every month and weekday', () => {
+    const long = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' });
+    const short = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+    const full = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+    for (const day of days) {
+      const iso = todayLocal(day);
+      expect(formatDate(iso)).toBe(long.format(day));
+      expect(formatDay(day)).toBe(short.format(day));
+      expect(formatTimestampDate(new Date(day.getFullYear(), day.getMonth(), day.getDate(), 12).toISOString())).toBe(full.format(day));
+    }
+  });
+
+  it('dollars, from cents to millions, and below zero', () => {
+    const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    for (const dollars of [
+      0, 0.01, 0.5, 0.995, 1, 9.99, 12.345, 999.999, 1000, 1234.5, 99999.99, 1000000, 1234567.891, -5, -1234.5, -0.001, 0.0000001,
+    ]) {
+      expect(formatPrice(dollars)).toBe(usd.format(dollars));
+    }
   });
 });
 

@@ -4,6 +4,6 @@ import { afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
-  // Tests of the tooling (`@vitest-environment node`) have no browser storage to clear.
+  // Tests of the tooling and of the build's server rendering run in Node, without a window.
   if (typeof window !== 'undefined') window.localStorage.clear();
 });

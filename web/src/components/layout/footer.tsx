@@ -69,7 +69,9 @@ export function Footer() {
           </ul>
         </div>
       </div>
-      <div className="border-t border-gray-800 py-4 text-center text-xs text-gray-400">
+      {/* The prerendered pages carry the year they were built in: past New Year, until the next
+          build, hydration keeps that year rather than failing the whole page on one word. */}
+      <div className="border-t border-gray-800 py-4 text-center text-xs text-gray-400" suppressHydrationWarning>
         © {new Date().getFullYear()} Garage. All rights reserved.
       </div>
     </footer>

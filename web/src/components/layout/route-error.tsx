@@ -1,9 +1,11 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
 import { buttonClasses } from '@/components/ui/button';
+import { useReplayEarlyInput } from '@/lib/early-input';
 
 /** Last resort for a screen that threw (or a chunk that failed to load after a deploy). */
 export function RouteError() {
   const error = useRouteError();
+  useReplayEarlyInput(); // a screen that failed still hands its buttons back (Reload)
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound) console.error(error);
   return (

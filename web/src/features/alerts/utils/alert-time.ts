@@ -1,4 +1,4 @@
-const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+import { formatDay } from '@/lib/format';
 
 /** When an alert came: "just now", "5 min ago", "3 h ago", then the date ("May 2, 2099"). */
 export function formatAlertTime(createdAt: string, now: Date = new Date()): string {
@@ -9,5 +9,5 @@ export function formatAlertTime(createdAt: string, now: Date = new Date()): stri
   if (minutes < 60) return `${minutes} min ago`;
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return `${hours} h ago`;
-  return dayFormat.format(at);
+  return formatDay(at);
 }

@@ -23,7 +23,9 @@ const PLACEHOLDERS = [
 /**
  * The landing hero's other half on a wide screen: photos of items in the upcoming sales (the
  * sales' `photo_urls`), so a visitor sees what is on offer. Phones skip it (and its request): the
- * hero text and its buttons are what fits above the fold there.
+ * hero text and its buttons are what fits above the fold there. The box is hidden by CSS rather
+ * than left out, so the prerendered page (which cannot know the width) already holds its place on
+ * a wide screen and the hero does not move when the app takes over.
  */
 export function HeroPhotos() {
   const wide = useSyncExternalStore(subscribe, isWide, () => false);
@@ -33,10 +35,9 @@ export function HeroPhotos() {
     enabled: wide,
     staleTime: 5 * 60_000,
   });
-  if (!wide) return null;
   const photos = [...new Set((sales.data ?? []).flatMap((sale) => sale.photo_urls ?? []))].slice(0, 4);
   return (
-    <div className="grid aspect-[4/3] grid-cols-2 grid-rows-2 gap-3" data-testid="hero-photos">
+    <div className="hidden aspect-[4/3] grid-cols-2 grid-rows-2 gap-3 lg:grid" data-testid="hero-photos">
       {photos.length === 4
         ? photos.map((url) => (
             <img

@@ -1,0 +1,75 @@
+// Inlined verbatim into every page by web/scripts/prerender.ts; the CSP allows it by its hash
+// (gateway/src/security-headers.ts, deploy/web/nginx.conf): change one, change the others.
+//
+// A prerendered page is on screen before the app's code has run, so its buttons and fields must
+// not ignore a visitor. Until the app has taken the page over, taps on buttons (and checkboxes,
+// radios), form submissions and typing are written down here; src/lib/early-input.ts replays them
+// in order once the screen is live. Links need nothing: they are real `<a href>` and load their page.
+const early = { steps: [], ready: false };
+window.garageEarlyInput = early;
+/** Where an element sits under #root (child indexes), to find its replacement if React re-rendered it. */
+const pathOf = (element) => {
+  const path = [];
+  for (let node = element; node?.parentElement && node.id !== 'root'; node = node.parentElement) {
+    path.unshift(Array.prototype.indexOf.call(node.parentElement.children, node));
+  }
+  return path;
+};
+const keep = (kind, target) => early.steps.push({ kind, target, path: pathOf(target), text: target.textContent });
+const TAPPED = 'button, input[type="checkbox"], input[type="radio"], input[type="submit"], summary, [role="button"]';
+addEventListener(
+  'click',
+  (event) => {
+    const target = !early.ready && event.target instanceof Element && event.target.closest(TAPPED);
+    if (!target || target.closest('a[href]') || !target.closest('#root')) return;
+    event.preventDefault(); // a checkbox stays as it was, a submit button does not submit yet
+    event.stopImmediatePropagation(); // nor does a half-started app act on it: it is replayed once
+    keep('click', target);
+  },
+  true,
+);
+addEventListener(
+  'submit',
+  (event) => {
+    if (early.ready || !(event.target instanceof HTMLFormElement)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    keep('submit', event.target);
+  },
+  true,
+);
+for (const type of ['input', 'change']) {
+  addEventListener(
+    type,
+    (event) => {
+      const { target } = event;
+      if (
+        early.ready ||
+        !(target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement)
+      )
+        return;
+      if (target.type === 'checkbox' || target.type === 'radio') return;
+      if (early.steps.at(-1)?.target !== target) keep('value', target);
+      early.steps.at(-1).value = target.value;
+    },
+    true,
+  );
+}
+
+// The app's code is requested after the first frame is painted, so a slow phone shows the page's
+// HTML without waiting for it; a tab opened in the background starts it after a second at most.
+let started = false;
+const start = () => {
+  const app = document.querySelector('meta[name="garage:app"]');
+  if (started || !app) return;
+  started = true;
+  for (const meta of document.querySelectorAll('meta[name="garage:module"]')) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = meta.content;
+    document.head.append(link);
+  }
+  import(app.content);
+};
+requestAnimationFrame(() => setTimeout(start));
+setTimeout(start, 1000);
