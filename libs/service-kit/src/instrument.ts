@@ -6,19 +6,24 @@
  * import-in-the-middle's loader hook (on Node 20 `module.register`, a loader thread) and creates
  * the instrumentations, whose hooks then patch each module as it is imported. It must use the
  * import-in-the-middle copy the instrumentations themselves use, or the hooks never meet.
- * `setupTracing` later starts the SDK with them, or undoes the patches when tracing is off.
+ * `setupTracing` later starts the SDK with them. With no collector configured it does nothing.
  */
 import { createRequire, register } from 'node:module';
 import { pathToFileURL } from 'node:url';
 
-const fromInstrumentations = createRequire(import.meta.resolve('@opentelemetry/auto-instrumentations-node'));
-const hooks = fromInstrumentations.resolve('import-in-the-middle');
-const { createAddHookMessageChannel } = (await import(pathToFileURL(hooks).href)) as {
-  createAddHookMessageChannel(): { registerOptions: object; waitForAllMessagesAcknowledged(): Promise<void> };
-};
-const { registerOptions, waitForAllMessagesAcknowledged } = createAddHookMessageChannel();
-register(new URL('hook.mjs', pathToFileURL(hooks)), import.meta.url, registerOptions);
+// Spans are exported only to a collector (see `setupTracing`). Without one the hook is not
+// registered at all: undone patches still leave every hooked module behind import-in-the-middle's
+// proxies and the loader thread, which cost each request processor time for nothing.
+if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT) {
+  const fromInstrumentations = createRequire(import.meta.resolve('@opentelemetry/auto-instrumentations-node'));
+  const hooks = fromInstrumentations.resolve('import-in-the-middle');
+  const { createAddHookMessageChannel } = (await import(pathToFileURL(hooks).href)) as {
+    createAddHookMessageChannel(): { registerOptions: object; waitForAllMessagesAcknowledged(): Promise<void> };
+  };
+  const { registerOptions, waitForAllMessagesAcknowledged } = createAddHookMessageChannel();
+  register(new URL('hook.mjs', pathToFileURL(hooks)), import.meta.url, registerOptions);
 
-const { instrumentTracedModules } = await import('./traced-modules.js');
-instrumentTracedModules();
-await waitForAllMessagesAcknowledged();
+  const { instrumentTracedModules } = await import('./traced-modules.js');
+  instrumentTracedModules();
+  await waitForAllMessagesAcknowledged();
+}
