@@ -55,9 +55,13 @@ describe('browsing sales', () => {
     // Sales counts a sale's items from items' events (item.created), a moment after the item exists.
     await eventually(async () => (await api('GET', `/api/sales/${nearSale.id}`)).item_count === 1, { what: 'the sale’s item count' });
 
-    const answer = page.waitForResponse(
-      (response) => new URL(response.url()).pathname === '/api/sales' && response.request().method() === 'GET',
-    );
+    // The browse screen's own request, with the location: the landing page asks /api/sales for its
+    // photos too, and a tap made before the app is live loads /sales as a new page, leaving that
+    // earlier answer's body unreadable.
+    const answer = page.waitForResponse((response) => {
+      const url = new URL(response.url());
+      return url.pathname === '/api/sales' && url.searchParams.has('latitude') && response.request().method() === 'GET';
+    });
     await page.goto('/');
     await page.getByRole('banner').getByRole('link', { name: 'Browse Garage Sales' }).click();
     await page.getByText('Showing garage sales within 25 miles of your location.').waitFor();
