@@ -25,8 +25,6 @@ export function setupTracing(options: { serviceName: string; endpoint?: string; 
   const exporter =
     options.exporter ?? (options.endpoint ? new OTLPTraceExporter({ url: `${options.endpoint.replace(/\/$/, '')}/v1/traces` }) : null);
   processors = exporter ? [options.exporter ? new SimpleSpanProcessor(exporter) : new BatchSpanProcessor(exporter)] : [];
-  // Unrecorded, the patches would only cost time: undo the preload's.
-  if (!exporter) for (const instrumentation of preloadedInstrumentations.flat()) instrumentation.disable();
   sdk = new NodeSDK({
     serviceName: options.serviceName,
     spanProcessors: processors,
