@@ -50,7 +50,7 @@ export async function startGateway(
 ): Promise<RunningGateway> {
   const config = loadConfig(gatewayConfig, options.env ?? process.env, { production: ['JWT_PUBLIC_KEY'] });
   const logger = options.logger?.child({ service: 'gateway' }) ?? createLogger('gateway', config.LOG_LEVEL);
-  setupTracing({ serviceName: config.OTEL_SERVICE_NAME ?? 'gateway', endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+  await setupTracing({ serviceName: config.OTEL_SERVICE_NAME ?? 'gateway', endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
   const upstreams = new Upstreams(serviceUrls(config), { retryWindowMs: config.UPSTREAM_RETRY_WINDOW_MS, logger });
   const webDist = config.WEB_DIST && existsSync(path.join(config.WEB_DIST, 'index.html')) ? path.resolve(config.WEB_DIST) : null;
 

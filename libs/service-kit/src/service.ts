@@ -119,7 +119,7 @@ export async function startService<S extends z.ZodRawShape>(
     production: [...BASE_PRODUCTION_REQUIRED, ...(definition.productionRequired ?? [])] as never,
   }) as BaseConfig & z.infer<z.ZodObject<S>>;
   const logger = options.logger?.child({ service: definition.name }) ?? createLogger(definition.name, config.LOG_LEVEL);
-  setupTracing({ serviceName: config.OTEL_SERVICE_NAME ?? definition.name, endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+  await setupTracing({ serviceName: config.OTEL_SERVICE_NAME ?? definition.name, endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
   const databaseUrl = config.DATABASE_URL ?? DEV_DEFAULTS.DATABASE_URL;
   const database: DatabaseOptions = {
     url: databaseUrl,
