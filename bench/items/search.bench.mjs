@@ -23,7 +23,8 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { matchListQuery, searchQuery } from '@garage/items';
 import { cpuPerRequest } from '../process-cpu.mjs';
-import { CITIES, generate, SEARCHES } from './generate.mjs';
+import { generate } from './generate.mjs';
+import { searchPath } from './searches.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const duration = Number(process.env.DURATION ?? 20);
@@ -36,36 +37,6 @@ const itemsPort = 4931;
 const gatewayPort = 4930;
 const itemsUrl = `http://127.0.0.1:${itemsPort}`;
 const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-
-const CATEGORIES = [
-  'Electronics',
-  'Furniture',
-  'Clothing',
-  'Books',
-  'Toys',
-  'Sports',
-  'Home & Garden',
-  'Automotive',
-  'Collectibles',
-  'Other',
-];
-const CONDITIONS = ['new', 'like_new', 'good', 'fair', 'poor'];
-const any = (list) => list[Math.floor(Math.random() * list.length)];
-
-/** A realistic search: words, sometimes a category, a price cap or a condition; with a place if `radius`. */
-function searchPath(radius) {
-  const query = new URLSearchParams({ q: any(SEARCHES) });
-  if (Math.random() < 0.2) query.set('category', any(CATEGORIES));
-  if (Math.random() < 0.3) query.set('maxPrice', String(any([10, 25, 50, 100, 250])));
-  if (Math.random() < 0.15) query.set('condition', any(CONDITIONS));
-  if (radius) {
-    const [, , latitude, longitude] = any(CITIES);
-    query.set('latitude', (latitude + (Math.random() - 0.5) * 0.2).toFixed(4));
-    query.set('longitude', (longitude + (Math.random() - 0.5) * 0.2).toFixed(4));
-    query.set('radius', String(any([5, 10, 25, 25, 50])));
-  }
-  return `/api/items/search?${query}`;
-}
 
 const children = [];
 const start = (name, entry, env) => {

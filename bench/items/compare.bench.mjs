@@ -1,0 +1,158 @@
+// Item search in this build against another build of the product, side by side.
+//
+// Comparing two builds by running the search benchmark in each, one after the other, fails on a
+// shared machine: the same build's processor time per search moved from 465 to 790 µs between
+// runs minutes apart. Here both builds' items services run at once, on the same database, and
+// take turns: short bursts of load (32 connections straight to the service), the order flipping
+// each round, so any slowdown of the machine falls on both alike. For each build and kind of
+// search it prints requests/s while it had the load and its processor time per request (from
+// /proc), overall and per burst.
+//
+// Run: npm run build && npm run bench:search:compare   (with BASE=<the other checkout, built>)
+// The other checkout: git worktree add --detach ../garage-base <commit> && cd ../garage-base &&
+// npm ci && npm run build. The data is bench:search's database (run it once first).
+// Options: BASE=../garage-base ROUNDS=10 BURST=3 CONNECTIONS=32
+//          BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/garage_bench_items
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { cpuMs } from '../process-cpu.mjs';
+import { searchPath } from './searches.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const base = path.resolve(process.env.BASE ?? '../garage-base');
+const rounds = Number(process.env.ROUNDS ?? 10);
+const seconds = Number(process.env.BURST ?? 3);
+const connections = Number(process.env.CONNECTIONS ?? 32);
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/garage_bench_items';
+const builds = { base: { dir: base, port: 4941 }, this: { dir: root, port: 4942 } };
+
+for (const { dir } of Object.values(builds)) {
+  if (!existsSync(path.join(dir, 'services/items/dist/main.js')))
+    throw new Error(`Build first: ${dir}/services/items/dist/main.js is missing`);
+}
+const db = new pg.Client({ connectionString: databaseUrl });
+try {
+  await db.connect();
+  const [{ n }] = (await db.query(`SELECT count(*)::int AS n FROM items.items`)).rows;
+  console.log(`Data: ${n.toLocaleString()} items (${new URL(databaseUrl).pathname.slice(1)})`);
+} catch (error) {
+  throw new Error(`No search data at ${databaseUrl}: run npm run bench:search once first (${error.message})`);
+} finally {
+  await db.end().catch(() => {});
+}
+
+let stopping = false;
+const children = {};
+for (const [name, { dir, port }] of Object.entries(builds)) {
+  const child = spawn(process.execPath, [path.join(dir, 'services/items/dist/main.js')], {
+    env: {
+      ...process.env,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), `garage-bench-compare-${name}-`)),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      EVENT_BUS: 'memory',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  child.on('exit', (code) => {
+    if (!stopping) {
+      console.error(`the ${name} build's items service exited (${code})`);
+      process.exit(1);
+    }
+  });
+  children[name] = child;
+}
+process.on('exit', () => {
+  stopping = true;
+  Object.values(children).forEach((child) => child.kill('SIGTERM'));
+});
+for (const { port } of Object.values(builds)) {
+  for (let tries = 0; ; tries += 1) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) break;
+    } catch {}
+    if (tries > 600) throw new Error(`the items service on port ${port} did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Load on one build for `duration` seconds; its requests, failures and processor time. */
+function burst(name, radius, duration) {
+  const before = cpuMs(children[name].pid);
+  return new Promise((resolve, reject) =>
+    autocannon(
+      {
+        url: `http://127.0.0.1:${builds[name].port}`,
+        connections,
+        duration,
+        requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: searchPath(radius) }) }],
+      },
+      (error, result) =>
+        error
+          ? reject(error)
+          : resolve({ requests: result.requests.total, failed: result.non2xx + result.errors, cpuMs: cpuMs(children[name].pid) - before }),
+    ),
+  );
+}
+
+console.log(
+  `Machine: load average ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')} before the load`,
+);
+console.log(`Warming up both (5 s per build and kind)...`);
+for (const name of Object.keys(builds)) for (const radius of [false, true]) await burst(name, radius, 5);
+console.log(`Measuring: ${rounds} rounds of ${seconds} s bursts, ${connections} connections, straight to each items service...`);
+const totals = {};
+for (let round = 0; round < rounds; round += 1) {
+  const order = round % 2 ? ['this', 'base'] : ['base', 'this'];
+  for (const radius of [false, true]) {
+    for (const name of order) {
+      const { requests, failed, cpuMs: spent } = await burst(name, radius, seconds);
+      const total = (totals[`${radius ? 'words + radius' : 'words (+ filters)'} | ${name}`] ??= {
+        requests: 0,
+        failed: 0,
+        cpuMs: 0,
+        bursts: [],
+      });
+      total.requests += requests;
+      total.failed += failed;
+      total.cpuMs += spent;
+      total.bursts.push(Math.round((spent * 1000) / Math.max(1, requests)));
+    }
+  }
+}
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+console.log(`\nItem search, this build (${root}) against ${base}:\n`);
+console.table(
+  Object.entries(totals).map(([key, total]) => {
+    const [scenario, build] = key.split(' | ');
+    return {
+      scenario,
+      build,
+      'req/s under load': Math.round(total.requests / (rounds * seconds)),
+      'items CPU µs/req': Math.round((total.cpuMs * 1000) / Math.max(1, total.requests)),
+      'median of bursts': median(total.bursts),
+      failed: total.failed,
+    };
+  }),
+);
+for (const scenario of ['words (+ filters)', 'words + radius']) {
+  const cost = (build) => totals[`${scenario} | ${build}`].cpuMs / Math.max(1, totals[`${scenario} | ${build}`].requests);
+  console.log(
+    `${scenario}: this build spends ${((cost('this') / cost('base') - 1) * 100).toFixed(1)} % processor time per search against the base`,
+  );
+}
+console.log(
+  `load average at the end ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}`,
+);
+process.exit(0);

@@ -1,0 +1,33 @@
+// The searches both item-search benchmarks send: words people type, sometimes a filter, and for
+// radius searches a place near a US city, drawn at random so no two consecutive requests are alike.
+import { CITIES, SEARCHES } from './generate.mjs';
+
+const CATEGORIES = [
+  'Electronics',
+  'Furniture',
+  'Clothing',
+  'Books',
+  'Toys',
+  'Sports',
+  'Home & Garden',
+  'Automotive',
+  'Collectibles',
+  'Other',
+];
+const CONDITIONS = ['new', 'like_new', 'good', 'fair', 'poor'];
+const any = (list) => list[Math.floor(Math.random() * list.length)];
+
+/** A realistic search: words, sometimes a category, a price cap or a condition; with a place if `radius`. */
+export function searchPath(radius) {
+  const query = new URLSearchParams({ q: any(SEARCHES) });
+  if (Math.random() < 0.2) query.set('category', any(CATEGORIES));
+  if (Math.random() < 0.3) query.set('maxPrice', String(any([10, 25, 50, 100, 250])));
+  if (Math.random() < 0.15) query.set('condition', any(CONDITIONS));
+  if (radius) {
+    const [, , latitude, longitude] = any(CITIES);
+    query.set('latitude', (latitude + (Math.random() - 0.5) * 0.2).toFixed(4));
+    query.set('longitude', (longitude + (Math.random() - 0.5) * 0.2).toFixed(4));
+    query.set('radius', String(any([5, 10, 25, 25, 50])));
+  }
+  return `/api/items/search?${query}`;
+}
