@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
  * The one inline script the pages carry (web/src/start-app.js: it requests the app's code after
  * the first paint), allowed by its hash; gateway/test/web-assets.test.ts checks it is current.
  */
-export const START_APP_SCRIPT_HASH = "'sha256-fFXzxdetV4hjtOWJM6EpmLfhNaRJf098FMU/3vIEzBY='";
+export const START_APP_SCRIPT_HASH = "'sha256-oGfZNEXSLASgzx3GhXzLq8zteAGD0+2WoMCCidtB8L8='";
 
 /**
  * Headers on every response. The CSP allows the map tiles and Stripe's card element, nothing else

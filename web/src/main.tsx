@@ -1,27 +1,38 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { createAppRouter } from './app/router';
 import { refreshUser } from './lib/auth';
 import './index.css';
 
 // A stored session is confirmed (and the user refreshed) once per page load.
 void refreshUser();
 
-const container = document.getElementById('root')!;
-const app = (
-  <StrictMode>
-    <App />
-  </StrictMode>
-);
-
-// As a transition: React yields to the browser every few milliseconds instead of blocking the main
-// thread for the whole tree (less total blocking time on a slow phone). A prerendered page
-// (web/scripts/prerender.ts) is hydrated: its HTML stays on screen and becomes interactive; a screen
-// whose code is still on its way keeps its prerendered HTML until the code arrives.
-startTransition(() => {
-  if (container.hasAttribute('data-prerendered')) hydrateRoot(container, app);
-  else createRoot(container).render(app);
-});
+// Start-up is cut into tasks, the browser getting the main thread back between them: evaluating the
+// app's code, building the router, then rendering. In one task they block a slow phone for a few
+// hundred milliseconds, during which a tap waits. (Not a top-level await: with one, the bundler
+// splits the shared code into many more files, each one more request.)
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
+async function start() {
+  await nextTask();
+  const router = createAppRouter();
+  await nextTask();
+  const container = document.getElementById('root')!;
+  const app = (
+    <StrictMode>
+      <App router={router} />
+    </StrictMode>
+  );
+  // As a transition: React yields to the browser every few milliseconds instead of blocking the
+  // main thread for the whole tree. A prerendered page (web/scripts/prerender.ts) is hydrated: its
+  // HTML stays on screen and becomes interactive; a screen whose code is still on its way keeps its
+  // prerendered HTML until the code arrives.
+  startTransition(() => {
+    if (container.hasAttribute('data-prerendered')) hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  });
+}
+void start();
 
 // Installable and usable offline (src/service-worker.js): registered once the page has loaded and
 // the browser is idle, so its precache never competes with the first visit's own downloads. The

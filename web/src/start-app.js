@@ -58,18 +58,26 @@ for (const type of ['input', 'change']) {
 
 // The app's code is requested after the first frame is painted, so a slow phone shows the page's
 // HTML without waiting for it; a tab opened in the background starts it after a second at most.
+// The page's other modules are then asked for a few at a time, one task each: starting a download
+// costs the main thread a few milliseconds on a phone, and twenty in one go block it for 100 ms.
 let started = false;
 const start = () => {
   const app = document.querySelector('meta[name="garage:app"]');
   if (started || !app) return;
   started = true;
-  for (const meta of document.querySelectorAll('meta[name="garage:module"]')) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.href = meta.content;
-    document.head.append(link);
-  }
   import(app.content);
+  const modules = [...document.querySelectorAll('meta[name="garage:module"]')].map((meta) => meta.content);
+  const preloadSome = () => {
+    const until = performance.now() + 8;
+    while (modules.length && performance.now() < until) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = modules.shift();
+      document.head.append(link);
+    }
+    if (modules.length) setTimeout(preloadSome);
+  };
+  setTimeout(preloadSome);
 };
 requestAnimationFrame(() => setTimeout(start));
 setTimeout(start, 1000);

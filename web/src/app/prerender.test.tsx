@@ -26,7 +26,11 @@ describe('prerendered pages', () => {
       '</body></html>',
     ].join('\n');
     const shell = paintFirst(vite, (file) => (file === 'assets/index-3.css' ? 'h1{color:red}' : ''), 'start();');
-    expect(shell).not.toMatch(/<script [^>]*src=|modulepreload|<link rel="stylesheet"/);
+    expect(shell).not.toMatch(/<script [^>]*src=|modulepreload/);
+    // Named for the screens' loader, which would fetch it again otherwise; disabled, so never fetched.
+    expect(shell.match(/<link rel="stylesheet"[^>]*>/g)).toEqual([
+      '<link rel="stylesheet" crossorigin href="/assets/index-3.css" disabled>',
+    ]);
     expect(shell).toContain('<meta name="garage:app" content="/assets/index-1.js" />');
     expect(shell).toContain('<meta name="garage:module" content="/assets/react-2.js" />');
     expect(shell).toContain('<script type="module">start();</script>');

@@ -8,11 +8,8 @@ import { json, mockFetch, signOutForTest, testUser } from '@/test/render';
 async function openApp(path: string) {
   window.history.pushState({}, '', path);
   const { App } = await import('./app');
-  const { router } = await import('./router');
-  const view = render(<App />);
-  // The router is created once per test file: later tests move it themselves.
-  if (router.state.location.pathname !== path) await router.navigate(path);
-  return view;
+  const { createAppRouter } = await import('./router');
+  return render(<App router={createAppRouter()} />);
 }
 
 describe('a stored token the server refuses', () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aSale } from '@/test/fixtures';
 import { json, mockFetch, removeGeolocation, renderScreen, signInAs, signOutForTest, stubGeolocation } from '@/test/render';
 import BrowseSalesRoute from './browse';
@@ -43,6 +43,7 @@ describe('Browse sales page', () => {
     });
     const { container } = renderScreen(<BrowseSalesRoute />, { path: '/sales' });
     await screen.findByLabelText('Map legend', {}, { timeout: 3000 });
+    await waitFor(() => expect(container.querySelector('.leaflet-marker-icon')).not.toBeNull(), { timeout: 3000 });
     await act(async () => {
       fireEvent.click(container.querySelector('.leaflet-marker-icon')!);
     });

@@ -158,6 +158,8 @@ describe('Browse sales', () => {
     const legend = await screen.findByLabelText('Map legend', {}, { timeout: 3000 });
     expect(legend).toHaveTextContent('Your location');
     expect(legend).toHaveTextContent('1 garage sale');
+    // The map builds its markers a few tasks after it appears.
+    await waitFor(() => expect(container.querySelectorAll('.leaflet-marker-icon')).toHaveLength(1), { timeout: 3000 });
     const markers = container.querySelectorAll('.leaflet-marker-icon');
     expect([...markers].map((marker) => marker.getAttribute('title'))).toEqual(['Valid Sale']);
 

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { CircleMarker, MapContainer, Marker, Popup, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
@@ -24,6 +24,30 @@ function FollowPosition({ position }: { position: Coordinates | null }) {
   return null;
 }
 
+const MAP_SIZE = 'h-[28rem] w-full sm:h-[34rem]';
+
+/** What the map shows so far: Leaflet builds it in steps, one task each (see `useBuildSteps`). */
+const STEP = { container: 1, tiles: 2, markers: 3 } as const;
+
+/**
+ * Counts up to `last`, one step per task, each after the browser has painted. Built in one go,
+ * the map (Leaflet measuring a page whose layout React has just changed, its panes and controls,
+ * the tile layer, the markers) blocks a phone's main thread for some 150 ms, and taps wait.
+ */
+function useBuildSteps(last: number): number {
+  const [step, setStep] = useState(0);
+  useEffect(() => {
+    if (step >= last) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setStep(step + 1))));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [step, last]);
+  return step;
+}
+
 interface SalesMapProps {
   sales: Sale[];
   position: Coordinates | null;
@@ -31,6 +55,7 @@ interface SalesMapProps {
 }
 
 export default function SalesMap({ sales, position, renderSaleActions }: SalesMapProps) {
+  const step = useBuildSteps(STEP.markers);
   const placed = sales.filter(hasValidCoordinates);
   const center: [number, number] = position
     ? [position.latitude, position.longitude]
@@ -38,35 +63,42 @@ export default function SalesMap({ sales, position, renderSaleActions }: SalesMa
   return (
     <div className="overflow-hidden rounded-lg shadow-sm ring-1 ring-gray-200">
       <div className="relative">
-        <MapContainer
-          center={center}
-          zoom={position ? LOCATED_MAP_ZOOM : DEFAULT_MAP_CENTER.zoom}
-          scrollWheelZoom={false}
-          className="h-[28rem] w-full sm:h-[34rem]"
-          aria-label="Map of garage sales"
-        >
-          <TileLayer
-            attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
-            url="https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png"
-          />
-          <FollowPosition position={position} />
-          {position && (
-            <CircleMarker
-              center={[position.latitude, position.longitude]}
-              radius={9}
-              pathOptions={{ color: '#ffffff', weight: 3, fillColor: '#1d4ed8', fillOpacity: 1 }}
-            >
-              <Tooltip>Your location</Tooltip>
-            </CircleMarker>
-          )}
-          {placed.map((sale) => (
-            <Marker key={sale.id} position={[sale.latitude, sale.longitude]} title={sale.title} alt={sale.title}>
-              <Popup>
-                <SalePopup sale={sale} actions={renderSaleActions?.(sale, 'popup')} />
-              </Popup>
-            </Marker>
-          ))}
-        </MapContainer>
+        {step < STEP.container ? (
+          <div className={`${MAP_SIZE} bg-[#ddd]`} aria-hidden="true" />
+        ) : (
+          <MapContainer
+            center={center}
+            zoom={position ? LOCATED_MAP_ZOOM : DEFAULT_MAP_CENTER.zoom}
+            scrollWheelZoom={false}
+            className={MAP_SIZE}
+            aria-label="Map of garage sales"
+          >
+            {step >= STEP.tiles && (
+              <TileLayer
+                attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
+                url="https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png"
+              />
+            )}
+            <FollowPosition position={position} />
+            {position && (
+              <CircleMarker
+                center={[position.latitude, position.longitude]}
+                radius={9}
+                pathOptions={{ color: '#ffffff', weight: 3, fillColor: '#1d4ed8', fillOpacity: 1 }}
+              >
+                <Tooltip>Your location</Tooltip>
+              </CircleMarker>
+            )}
+            {step >= STEP.markers &&
+              placed.map((sale) => (
+                <Marker key={sale.id} position={[sale.latitude, sale.longitude]} title={sale.title} alt={sale.title}>
+                  <Popup>
+                    <SalePopup sale={sale} actions={renderSaleActions?.(sale, 'popup')} />
+                  </Popup>
+                </Marker>
+              ))}
+          </MapContainer>
+        )}
       </div>
       <div
         className="flex flex-wrap items-center gap-6 border-t border-gray-200 bg-white px-4 py-3 text-sm text-gray-800"
