@@ -11,7 +11,8 @@
  * DATA_DIR and port) unless BENCH_URL points at a running one. Build first: `npm run build`.
  * Environment: CHROMIUM (default /usr/bin/chromium), BENCH_URL, LIGHTHOUSE_RUNS (default 1: the
  * median of that many runs per page is reported), BENCH_JSON (a file to write the figures to),
- * BENCH_ONLY (`lighthouse` or `cls`: one half of the measurements), LIGHTHOUSE_REPORTS (a folder to
+ * BENCH_ONLY (`lighthouse` or `cls`: one half of the measurements), BENCH_PAGES (comma-separated
+ * paths: only these of the Lighthouse pages, e.g. `/sales,/items`), LIGHTHOUSE_REPORTS (a folder to
  * keep each run's full Lighthouse JSON in, for its diagnostics: bootup time, main-thread work,
  * the LCP element, critical chains).
  * Exits non-zero when a target is missed: performance ≥ 95, LCP ≤ 2.5 s, CLS ≤ 0.05.
@@ -231,7 +232,11 @@ try {
       .join(' ')})\n`,
   );
   const only = process.env.BENCH_ONLY;
-  const scores = only === 'cls' ? [] : await runLighthouse(product.url, pages.lighthouse);
+  const chosen = process.env.BENCH_PAGES?.split(',');
+  const lighthousePages = chosen
+    ? pages.lighthouse.filter((page) => chosen.some((path) => page.startsWith(path) && (path !== '/' || page === '/')))
+    : pages.lighthouse;
+  const scores = only === 'cls' ? [] : await runLighthouse(product.url, lighthousePages);
   const shifts = only === 'lighthouse' ? [] : await runCls(product.url, pages);
   for (const row of scores) {
     if (row.performance < TARGETS.performance || row.lcpMs > TARGETS.lcpMs || row.cls > TARGETS.cls) {
