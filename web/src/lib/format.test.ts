@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatClockTime,
   formatDay,
   formatDate,
   formatDateRange,
@@ -77,6 +78,16 @@ describe('written out as Intl would', () => {
       expect(formatDay(day)).toBe(short.format(day));
       expect(formatTimestampDate(new Date(day.getFullYear(), day.getMonth(), day.getDate(), 12).toISOString())).toBe(full.format(day));
     }
+  });
+
+  it('clock times of timestamps, every quarter hour of a day', () => {
+    const clock = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+    for (let minutes = 0; minutes < 24 * 60; minutes += 15) {
+      const at = new Date(2029, 5, 14, 0, minutes);
+      // Intl puts a narrow no-break space before AM/PM; the app writes a plain one everywhere.
+      expect(formatClockTime(at.toISOString())).toBe(clock.format(at).replace(/\s/g, ' '));
+    }
+    expect(formatClockTime('not a time')).toBe('');
   });
 
   it('dollars, from cents to millions, and below zero', () => {

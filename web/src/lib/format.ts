@@ -54,6 +54,13 @@ export function formatTime(value: string): string {
   return `${hour12}:${match[2]} ${period}`;
 }
 
+/** A timestamp (ISO 8601) as its local clock time, "4:30 PM"; '' when unreadable. */
+export function formatClockTime(value: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return formatTime(`${date.getHours()}:${String(date.getMinutes()).padStart(2, '0')}`);
+}
+
 export function formatTimeRange(start: string, end: string): string {
   return `${formatTime(start)} - ${formatTime(end)}`;
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { MyReservation } from '@garage/contracts';
 import { errorMessage } from '@/lib/api-client';
 import { usePaymentsConfig } from '@/lib/payments-config';
-import { formatDateRange, formatTimeRange } from '@/lib/format';
+import { formatClockTime, formatDateRange, formatTimeRange } from '@/lib/format';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -113,7 +113,7 @@ function ReservationCard({ reservation, renderSaleActions }: { reservation: MyRe
       {reservation.status === 'pending' && (
         <div className="mt-4 space-y-2">
           <p className="text-sm text-gray-700">
-            Held for you until {new Date(reservation.expiresAt).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })}. Pay now to
+            Held for you until {formatClockTime(reservation.expiresAt)}. Pay now to
             get your pickup code.
           </p>
           <PayStep reservation={reservation} paying={pay.isPending} onPay={() => pay.mutate(reservation.id)} />
