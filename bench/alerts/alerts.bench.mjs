@@ -29,6 +29,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { CATEGORIES, CONDITIONS } from '@garage/contracts';
 import { Inbox } from '@garage/event-bus';
 import { startService } from '@garage/service-kit';
 import { boundingBox, MATCH_ITEM_SQL, shopperService, VISIBLE_ITEM_SQL } from '@garage/shopper';
@@ -221,19 +222,6 @@ const MODIFIERS = [
   'designer',
   'classic',
 ];
-const CATEGORIES = [
-  'Electronics',
-  'Furniture',
-  'Clothing',
-  'Books',
-  'Toys',
-  'Sports',
-  'Home & Garden',
-  'Automotive',
-  'Collectibles',
-  'Other',
-];
-const CONDITIONS = ['new', 'like_new', 'good', 'fair', 'poor'];
 const CITIES = [
   ['New York', 'NY', 40.7128, -74.006],
   ['Los Angeles', 'CA', 34.0522, -118.2437],

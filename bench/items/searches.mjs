@@ -1,20 +1,8 @@
 // The searches both item-search benchmarks send: words people type, sometimes a filter, and for
 // radius searches a place near a US city, drawn at random so no two consecutive requests are alike.
+import { CATEGORIES, CONDITIONS } from '@garage/contracts';
 import { CITIES, SEARCHES } from './generate.mjs';
 
-const CATEGORIES = [
-  'Electronics',
-  'Furniture',
-  'Clothing',
-  'Books',
-  'Toys',
-  'Sports',
-  'Home & Garden',
-  'Automotive',
-  'Collectibles',
-  'Other',
-];
-const CONDITIONS = ['new', 'like_new', 'good', 'fair', 'poor'];
 const any = (list) => list[Math.floor(Math.random() * list.length)];
 
 /** A realistic search: words, sometimes a category, a price cap or a condition; with a place if `radius`. */
