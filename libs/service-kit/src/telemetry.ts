@@ -16,9 +16,8 @@ let processors: SpanProcessor[] = [];
  *
  * Without an exporter the SDK is not even imported. It pulls in every exporter it can build
  * (gRPC, protobuf, Zipkin, Prometheus, logs, metrics): 18 MB more heap and 1.6 s more start-up
- * for nothing. A process that holds more heap spends more time in garbage collection on every
- * request. It would also record every span in full only to drop it. The context manager and
- * propagators set here are the ones the SDK would register.
+ * for nothing, and a process that holds more heap spends more time in garbage collection on every
+ * request. The context manager and propagators set here are the ones the SDK would register.
  *
  * Metrics stay with Prometheus and logs with pino, so the SDK gets no metric reader or log
  * processor (an idle OTLP one would also hold every shutdown for seconds). Patching `pg`,
