@@ -113,8 +113,7 @@ function ReservationCard({ reservation, renderSaleActions }: { reservation: MyRe
       {reservation.status === 'pending' && (
         <div className="mt-4 space-y-2">
           <p className="text-sm text-gray-700">
-            Held for you until {formatClockTime(reservation.expiresAt)}. Pay now to
-            get your pickup code.
+            Held for you until {formatClockTime(reservation.expiresAt)}. Pay now to get your pickup code.
           </p>
           <PayStep reservation={reservation} paying={pay.isPending} onPay={() => pay.mutate(reservation.id)} />
           {pay.isError && <Alert tone="error">{errorMessage(pay.error, 'Payment failed. Try again.')}</Alert>}
