@@ -73,6 +73,8 @@ interface PrerenderedPage {
 export class WebAssets {
   private readonly assets = new Map<string, Asset>();
   private readonly pages: PrerenderedPage[];
+  /** HTML text of the pages sent with a hint, read once: the build is fixed while the gateway runs. */
+  private readonly htmlText = new Map<Asset, string>();
 
   constructor(private readonly root: string) {
     this.scan(root);
@@ -89,7 +91,9 @@ export class WebAssets {
     const asset = exact ?? (path.extname(urlPath) === '' ? this.page(urlPath, request.url.includes('?')) : undefined);
     if (!asset) return false;
     if (hints.preloadImage && !exact && asset.contentType.startsWith('text/html')) {
-      sendWithPreload(asset, hints.preloadImage, request, reply);
+      const html = this.htmlText.get(asset) ?? readFileSync(asset.identity.file, 'utf8');
+      this.htmlText.set(asset, html);
+      sendWithPreload(asset, html, hints.preloadImage, request, reply);
       return true;
     }
     const encoding = negotiate(request.headers['accept-encoding'], asset);
@@ -149,8 +153,8 @@ export class WebAssets {
  * A page with a preload of its largest image in the head: built per request (the image depends on
  * the address), compressed on the fly at a fast level, revalidated on every load.
  */
-function sendWithPreload(asset: Asset, image: string, request: FastifyRequest, reply: FastifyReply): void {
-  const html = readFileSync(asset.identity.file, 'utf8').replace(
+function sendWithPreload(asset: Asset, page: string, image: string, request: FastifyRequest, reply: FastifyReply): void {
+  const html = page.replace(
     '<head>',
     () => `<head>\n    <link rel="preload" as="image" href="${escapeAttribute(image)}" fetchpriority="high" />`,
   );
