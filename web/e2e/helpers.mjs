@@ -186,11 +186,21 @@ export function createSale(account, overrides = {}) {
   });
 }
 
-export function createItem(account, overrides = {}) {
-  return api('POST', '/api/items', {
-    token: account.token,
-    body: { title: `Item ${randomBytes(2).toString('hex')}`, category: 'Other', price: 5, condition: 'good', ...overrides },
-  });
+/**
+ * An item through the API. Right after its sale is created the items service may not know the sale
+ * yet and answers 503 "Try again in a moment"; as the answer asks, this tries again (for up to 10 s).
+ */
+export async function createItem(account, overrides = {}) {
+  const body = { title: `Item ${randomBytes(2).toString('hex')}`, category: 'Other', price: 5, condition: 'good', ...overrides };
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      return await api('POST', '/api/items', { token: account.token, body });
+    } catch (error) {
+      if (!/ answered 503:/.test(error.message) || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
 }
 
 /**
