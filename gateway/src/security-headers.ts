@@ -4,10 +4,13 @@ import type { FastifyInstance } from 'fastify';
  * The one inline script the pages carry (web/src/start-app.js: it requests the app's code after
  * the first paint), allowed by its hash; gateway/test/web-assets.test.ts checks it is current.
  */
-export const START_APP_SCRIPT_HASH = "'sha256-oGfZNEXSLASgzx3GhXzLq8zteAGD0+2WoMCCidtB8L8='";
+export const START_APP_SCRIPT_HASH = "'sha256-/oAzJlQxf2+KsKlWvLZHOYj619qe0R5jR92TPo7brDs='";
 
 /**
- * Headers on every response. The CSP allows the map tiles and Stripe's card element, nothing else
+ * Headers on every response. No Cross-Origin-Opener-Policy: it made every visit from another
+ * site commit the page twice (a browsing-context swap), which costs a phone's first load more than
+ * it protects a bearer-token app that cannot be framed (docs/decisions.md, "No COOP").
+ * The CSP allows the map tiles and Stripe's card element, nothing else
  * from outside; inline styles are allowed for Leaflet's positioning (and the pages' inlined
  * stylesheet).
  */
@@ -31,7 +34,6 @@ export function addSecurityHeaders(fastify: FastifyInstance, production: boolean
     void reply.header('x-content-type-options', 'nosniff');
     void reply.header('x-frame-options', 'DENY');
     void reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    void reply.header('cross-origin-opener-policy', 'same-origin');
     void reply.header('permissions-policy', 'geolocation=(self), camera=(), microphone=(), payment=(self "https://js.stripe.com")');
     void reply.header('x-request-id', request.id);
     if (production) void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');

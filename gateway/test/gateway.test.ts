@@ -137,6 +137,8 @@ describe('security', () => {
     expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['x-powered-by']).toBeUndefined();
+    // Left out on purpose: a second page commit on every visit from another site (docs/decisions.md, "No COOP").
+    expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
   });
 
   it('drops identity headers a client sends and asserts the client address itself', async () => {

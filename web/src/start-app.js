@@ -68,7 +68,7 @@ const start = () => {
   import(app.content);
   const modules = [...document.querySelectorAll('meta[name="garage:module"]')].map((meta) => meta.content);
   const preloadSome = () => {
-    const until = performance.now() + 8;
+    const until = performance.now() + 3;
     while (modules.length && performance.now() < until) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';

@@ -30,10 +30,11 @@ describe('nginx.conf (the SPA and /api in compose and k8s)', () => {
         'x-content-type-options',
         'x-frame-options',
         'referrer-policy',
-        'cross-origin-opener-policy',
         'permissions-policy',
       ]),
     );
+    // Left out on purpose, as in the gateway (docs/decisions.md, "No COOP").
+    expect(headers).not.toContain('cross-origin-opener-policy');
     expect(locations.map((location) => location.where)).toEqual(expect.arrayContaining(['/api/', '/assets/', '/']));
     for (const location of locations)
       expect({ location: location.where, add_header: directives(location.body, 'add_header') }).toEqual({

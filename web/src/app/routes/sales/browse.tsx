@@ -5,7 +5,11 @@ import { SalesBrowser } from '@/features/sales/components/sales-browser';
 
 export default function BrowseSalesRoute() {
   return (
-    <Page title="Browse Garage Sales" heading="Browse Garage Sales" intro="Find garage sales happening near you.">
+    <Page
+      title="Browse Garage Sales"
+      heading="Browse Garage Sales"
+      intro="Find garage sales happening near you, on a map or as a list, with their photos."
+    >
       <SalesBrowser
         renderSaleActions={(sale, place) => (
           <>

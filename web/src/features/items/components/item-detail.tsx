@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useDeferredValue, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { conditionLabel } from '@garage/contracts/constants';
 import type { Item } from '@garage/contracts';
@@ -97,7 +97,9 @@ interface ItemDetailProps {
 
 export function ItemDetail({ itemId, renderTitleActions }: ItemDetailProps) {
   const user = useUser();
-  const itemQuery = useItem(itemId);
+  // The item's arrival renders in the background, a few milliseconds at a time (see useDeferredValue
+  // in docs/decisions.md): the query's own update is synchronous and blocks a phone's main thread.
+  const itemQuery = useDeferredValue(useItem(itemId));
 
   if (itemQuery.isPending) {
     return (

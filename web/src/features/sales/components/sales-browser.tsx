@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PREMIUM_RADIUS_CHOICES, RADIUS_CHOICES } from '@garage/contracts/constants';
 import { useUser } from '@/lib/auth';
@@ -38,7 +38,8 @@ export function SalesBrowser({ renderSaleActions }: SalesBrowserProps) {
   const windowValid = Object.keys(filterErrors).length === 0;
 
   // Sales are fetched once the location question is settled, so the list does not load twice.
-  const sales = useSales({ ...filters, ...(geo.position ?? {}) }, { enabled: !geo.loading && windowValid });
+  // Their arrival renders in the background, a few milliseconds at a time, as on an item's page.
+  const sales = useDeferredValue(useSales({ ...filters, ...(geo.position ?? {}) }, { enabled: !geo.loading && windowValid }));
   const list = sales.data ?? [];
   const loading = windowValid && (geo.loading || sales.isPending);
   // No dead end: with nothing within the radius of a known place, the nearest sales further out.
