@@ -7,12 +7,11 @@ import type { FastifyInstance } from 'fastify';
 export const START_APP_SCRIPT_HASH = "'sha256-/oAzJlQxf2+KsKlWvLZHOYj619qe0R5jR92TPo7brDs='";
 
 /**
- * Headers on every response. No Cross-Origin-Opener-Policy: it made every visit from another
- * site commit the page twice (a browsing-context swap), which costs a phone's first load more than
- * it protects a bearer-token app that cannot be framed (docs/decisions.md, "No COOP").
- * The CSP allows the map tiles and Stripe's card element, nothing else
+ * Headers on every response. The CSP allows the map tiles and Stripe's card element, nothing else
  * from outside; inline styles are allowed for Leaflet's positioning (and the pages' inlined
- * stylesheet).
+ * stylesheet). No Cross-Origin-Opener-Policy: it made every visit from another site commit the
+ * page twice (a browsing-context swap), which costs a phone's first load more than it protects a
+ * bearer-token app that cannot be framed (docs/decisions.md, "No COOP").
  */
 export const CSP = [
   "default-src 'self'",
