@@ -12,7 +12,10 @@ export { itemSnapshot, saleSnapshot };
  */
 export class ShopperHarness extends ServiceHarness {
   static launch(extraEnv: Record<string, string> = {}): Promise<ShopperHarness> {
-    return ShopperHarness.start(shopperService, { env: { PROJECTION_WAIT_MS: '200', PUBLIC_URL: 'https://garage.test', ...extraEnv } });
+    // Short, so a request about something never announced ends soon, yet long enough that an event
+    // published 100 ms after a request still lands within it on a machine busy with the whole suite
+    // (at 200 ms a route plan once answered 503 after 246 ms there).
+    return ShopperHarness.start(shopperService, { env: { PROJECTION_WAIT_MS: '600', PUBLIC_URL: 'https://garage.test', ...extraEnv } });
   }
 
   /** The local notifier's mailbox (the default notifier in tests). */
