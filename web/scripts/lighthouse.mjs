@@ -14,7 +14,9 @@
  * BENCH_ONLY (`lighthouse` or `cls`: one half of the measurements), BENCH_PAGES (comma-separated
  * paths: only these of the Lighthouse pages, e.g. `/sales,/items`), LIGHTHOUSE_REPORTS (a folder to
  * keep each run's full Lighthouse JSON in, for its diagnostics: bootup time, main-thread work,
- * the LCP element, critical chains).
+ * the LCP element, critical chains), BENCH_TASKS=1 (after each run, the page's main-thread tasks of
+ * 10 ms or more from Lighthouse's own trace: what each held, and its length as the phone model
+ * replays it).
  * Exits non-zero when a target is missed: performance ≥ 95, LCP ≤ 2.5 s, CLS ≤ 0.05.
  */
 import { spawn } from 'node:child_process';
@@ -114,6 +116,38 @@ async function pagesOf(base) {
   };
 }
 
+/**
+ * The page's main-thread tasks of 10 ms or more in a Lighthouse trace, with the events they held.
+ * Lighthouse's phone model (Lantern) replays each at 4× its length, 2× for one that did layout,
+ * drops shorter ones, and counts what a replayed task lasts beyond 50 ms as blocking time; so on
+ * this machine every task over 12.5 ms costs score (docs/decisions.md).
+ */
+function describeLongTasks(events) {
+  const navigation = events
+    .filter((event) => event.name === 'navigationStart' && event.args?.data?.documentLoaderURL?.startsWith('http'))
+    .at(-1);
+  if (!navigation) return ['  (no navigation in the trace)'];
+  const main = events.filter(
+    (event) => event.pid === navigation.pid && event.tid === navigation.tid && event.ph === 'X' && event.ts >= navigation.ts,
+  );
+  const isTask = (event) => event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask';
+  return main
+    .filter((event) => isTask(event) && event.dur >= 10_000)
+    .map((task) => {
+      const inside = main.filter((event) => !isTask(event) && event.ts >= task.ts && event.ts + event.dur <= task.ts + task.dur);
+      const byName = new Map();
+      for (const event of inside) byName.set(event.name, (byName.get(event.name) ?? 0) + event.dur);
+      const held = [...byName]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 4)
+        .map(([name, dur]) => `${name} ${(dur / 1000).toFixed(1)}`)
+        .join(', ');
+      const files = [...new Set(inside.map((event) => event.args?.data?.url?.split('/').pop()).filter(Boolean))].slice(0, 3).join(' ');
+      const replayed = (task.dur / 1000) * (byName.has('Layout') ? 2 : 4);
+      return `  task @${Math.round((task.ts - navigation.ts) / 1000)} ms  ${(task.dur / 1000).toFixed(1)} ms, replayed ${Math.round(replayed)} ms: ${held}${files ? `  [${files}]` : ''}`;
+    });
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function runLighthouse(base, pages) {
@@ -135,6 +169,8 @@ async function runLighthouse(base, pages) {
           const name = `${page.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${run + 1}.json`;
           writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, name), result.report);
         }
+        if (process.env.BENCH_TASKS)
+          process.stdout.write(`${page} run ${run + 1}:\n${describeLongTasks(result.artifacts.Trace.traceEvents).join('\n')}\n`);
         samples.push({
           performance: Math.round((result.lhr.categories.performance.score ?? 0) * 100),
           lcpMs: audits['largest-contentful-paint'].numericValue,
