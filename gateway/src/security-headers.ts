@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
  * The one inline script the pages carry (web/src/start-app.js: it requests the app's code after
  * the first paint), allowed by its hash; gateway/test/web-assets.test.ts checks it is current.
  */
-export const START_APP_SCRIPT_HASH = "'sha256-/oAzJlQxf2+KsKlWvLZHOYj619qe0R5jR92TPo7brDs='";
+export const START_APP_SCRIPT_HASH = "'sha256-9TG8KymAysp7Cs6+RZYVkSaFuRVek7+4KjyZkz2OFi4='";
 
 /**
  * Headers on every response. The CSP allows the map tiles and Stripe's card element, nothing else

@@ -56,8 +56,9 @@ for (const type of ['input', 'change']) {
   );
 }
 
-// The app's code is requested after the first frame is painted, so a slow phone shows the page's
-// HTML without waiting for it; a tab opened in the background starts it after a second at most.
+// The app's code is requested once the browser reports the first paint on screen, so a slow phone
+// shows the page's HTML without waiting for it (a browser without paint entries starts after the
+// first frame instead); a tab opened in the background starts it after a second at most.
 // The page's other modules are then asked for a few at a time, one task each: starting a download
 // costs the main thread a few milliseconds on a phone, and twenty in one go block it for 100 ms.
 let started = false;
@@ -79,5 +80,11 @@ const start = () => {
   };
   setTimeout(preloadSome);
 };
-requestAnimationFrame(() => setTimeout(start));
+if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+  new PerformanceObserver((entries, observer) => {
+    if (!entries.getEntriesByName('first-contentful-paint').length) return;
+    observer.disconnect();
+    start();
+  }).observe({ type: 'paint', buffered: true });
+} else requestAnimationFrame(() => setTimeout(start));
 setTimeout(start, 1000);
