@@ -17,8 +17,10 @@ const contracts = fileURLToPath(new URL('../libs/contracts/src/index.ts', import
 const contractConstants = fileURLToPath(new URL('../libs/contracts/src/constants.ts', import.meta.url));
 const contractGeo = fileURLToPath(new URL('../libs/contracts/src/geo.ts', import.meta.url));
 const contractTimeZone = fileURLToPath(new URL('../libs/contracts/src/time-zone.ts', import.meta.url));
+const reactRouterProduction = (file: string) =>
+  fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   // The server build (isSsrBuild) only prerenders the public pages: no CSS, budget or worker.
   plugins: isSsrBuild
     ? [react()]
@@ -41,6 +43,14 @@ export default defineConfig(({ isSsrBuild }) => ({
       { find: /^@garage\/contracts\/geo$/, replacement: contractGeo },
       { find: /^@garage\/contracts\/time-zone$/, replacement: contractTimeZone },
       { find: /^@\//, replacement: `${src}/` },
+      // React Router's package points every import at its development build (dev-only warnings
+      // switched on); a build ships its production files, development and tests keep the warnings.
+      ...(command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
+          ]
+        : []),
     ],
   },
   server: {
