@@ -21,7 +21,8 @@ describe('browsing sales', () => {
   let host;
   let nearSale;
 
-  const marker = (page, title) => page.locator(`.leaflet-marker-icon[title="${title}"]`);
+  // The map is a picture first: a pin per sale; a pin (or any press) turns it into the live map.
+  const pin = (page, title) => page.getByRole('group', { name: 'Map of garage sales' }).getByRole('button', { name: title, exact: true });
   const card = (page, title) => page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
 
   session.step('a visitor sees nearby sales on the map; a popup shows city and state only', async (page) => {
@@ -75,13 +76,14 @@ describe('browsing sales', () => {
       assert.equal(sale.city.length > 0 && sale.state.length === 2, true);
     }
 
-    await marker(page, titles.near).waitFor();
-    await marker(page, titles.petersburg).waitFor();
-    for (const far of [titles.jacksonville, titles.newYork]) assert.equal(await marker(page, far).count(), 0, `${far} is beyond 25 miles`);
+    await pin(page, titles.near).waitFor();
+    await pin(page, titles.petersburg).waitFor();
+    for (const far of [titles.jacksonville, titles.newYork]) assert.equal(await pin(page, far).count(), 0, `${far} is beyond 25 miles`);
     await page.getByLabel('Map legend').getByText('Your location').waitFor();
-    await audit(page, 'browse map');
+    assert.equal(await page.locator('.leaflet-container').count(), 0, 'no Leaflet until the map is reached for');
+    await audit(page, 'browse map picture');
 
-    await marker(page, titles.near).dispatchEvent('click'); // markers at one ZIP overlap: click this one
+    await pin(page, titles.near).dispatchEvent('click'); // pins at one ZIP overlap: click this one
     const popup = page.locator('.leaflet-popup');
     await popup.getByRole('heading', { name: titles.near }).waitFor();
     await popup.getByText('Springfield, IL', { exact: true }).waitFor();
@@ -92,6 +94,8 @@ describe('browsing sales', () => {
     // Leaflet fades a popup in; contrast is measured once it is fully shown.
     await page.waitForFunction(() => getComputedStyle(document.querySelector('.leaflet-popup')).opacity === '1');
     await audit(page, 'browse map popup');
+    // The live map holds every sale of the answer, at the same places as the picture's pins.
+    await page.locator(`.leaflet-marker-icon[title="${titles.petersburg}"]`).waitFor({ state: 'attached' });
   });
 
   session.step('the list view as a visitor: city, state and distance, never the address', async (page) => {
@@ -164,8 +168,8 @@ describe('browsing sales', () => {
 
   session.step('signed in, the map popup and the list name the host and the address', async (page) => {
     await page.getByRole('banner').getByRole('link', { name: 'Browse Garage Sales' }).click();
-    await marker(page, titles.near).waitFor();
-    await marker(page, titles.near).dispatchEvent('click');
+    await pin(page, titles.near).waitFor();
+    await pin(page, titles.near).dispatchEvent('click');
     const popup = page.locator('.leaflet-popup');
     await popup.getByText('Host: Rita Records').waitFor();
     await popup.getByText('12 Vinyl Way, Springfield, IL 62704').waitFor();
@@ -184,11 +188,11 @@ describe('browsing sales', () => {
     await context.clearPermissions();
     await page.goto('/sales');
     await page.getByText('Location access denied. Please enable location permissions to see nearby sales.').waitFor();
-    await card(page, titles.newYork).or(marker(page, titles.newYork)).first().waitFor(); // sales everywhere instead
+    await card(page, titles.newYork).or(pin(page, titles.newYork)).first().waitFor(); // sales everywhere instead
     await audit(page, 'browse without location');
     await context.grantPermissions(['geolocation']);
     await page.getByRole('button', { name: 'Try Again' }).click();
     await page.getByText('Showing garage sales within 25 miles of your location.').waitFor();
-    await marker(page, titles.newYork).waitFor({ state: 'detached' });
+    await pin(page, titles.newYork).waitFor({ state: 'detached' });
   });
 });

@@ -41,7 +41,8 @@ describe('on a phone', () => {
 
   session.step('the sales list and a sale fit the screen', async (page) => {
     await page.getByText('Showing garage sales within 25 miles of your location.').waitFor();
-    await page.locator('.leaflet-container').waitFor();
+    const map = page.getByRole('group', { name: 'Map of garage sales' });
+    await map.waitFor();
     // The filters fold away: the results start above the fold, and the filters open on demand.
     assert.equal(await page.getByLabel('Start Date').isVisible(), false, 'the filters are folded');
     const count = await page.getByText(/garage sales? found$/).boundingBox();
@@ -50,6 +51,10 @@ describe('on a phone', () => {
     await page.getByLabel('Start Date').waitFor();
     await page.getByRole('button', { name: 'Hide filters' }).tap();
     await fitsTheScreen(page, 'browse map');
+    // A tap on a sale's pin turns the picture into the live map, with that sale's popup open.
+    await map.getByRole('button', { name: saleTitle, exact: true }).tap();
+    await page.locator('.leaflet-popup').getByRole('heading', { name: saleTitle }).waitFor();
+    await fitsTheScreen(page, 'browse live map');
     await page.getByRole('button', { name: 'List View' }).click();
     await page.getByRole('link', { name: `View sale: ${saleTitle}` }).waitFor();
     await fitsTheScreen(page, 'browse list');

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { aSale } from '@/test/fixtures';
 import { json, mockFetch, removeGeolocation, renderScreen, signInAs, signOutForTest, stubGeolocation } from '@/test/render';
 import BrowseSalesRoute from './browse';
@@ -41,13 +41,12 @@ describe('Browse sales page', () => {
       'GET /api/sales': () => json([aSale({ id: 1, title: 'Valid Sale' })]),
       'GET /api/favorites/ids': () => json({ saleIds: [1], itemIds: [] }),
     });
-    const { container } = renderScreen(<BrowseSalesRoute />, { path: '/sales' });
-    await screen.findByLabelText('Map legend', {}, { timeout: 3000 });
-    await waitFor(() => expect(container.querySelector('.leaflet-marker-icon')).not.toBeNull(), { timeout: 3000 });
+    renderScreen(<BrowseSalesRoute />, { path: '/sales' });
+    const picture = await screen.findByRole('group', { name: 'Map of garage sales' }, { timeout: 3000 });
     await act(async () => {
-      fireEvent.click(container.querySelector('.leaflet-marker-icon')!);
+      fireEvent.click(within(picture).getByRole('button', { name: 'Valid Sale' }));
     });
-    await screen.findByRole('link', { name: 'View Sale' });
+    await screen.findByRole('link', { name: 'View Sale' }, { timeout: 3000 });
     const plan = screen.getByRole('button', { name: 'Add to plan: Valid Sale' });
     expect(plan).toHaveClass('text-xs');
     expect(await screen.findByRole('button', { name: 'Saved: Valid Sale' })).toHaveAttribute('aria-pressed', 'true');

@@ -4,6 +4,7 @@ import { CircleMarker, MapContainer, Marker, Polyline, Popup, TileLayer, Tooltip
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import type { RoutePlan } from '@garage/contracts';
+import { TILE_ATTRIBUTION, TILE_URL } from '@/lib/map-tiles';
 import { planTime } from '../utils/plan-format';
 
 /** A numbered disc per stop: the order is what the map is for. */
@@ -41,10 +42,7 @@ export default function RouteMap({ plan }: { plan: RoutePlan }) {
         className="h-[22rem] w-full sm:h-[28rem]"
         aria-label="Map of the route"
       >
-        <TileLayer
-          attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
-          url="https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png"
-        />
+        <TileLayer attribution={TILE_ATTRIBUTION} url={TILE_URL} />
         <FitRoute points={points} />
         <Polyline positions={points} pathOptions={{ color: '#1d4ed8', weight: 4, opacity: 0.8, dashArray: '8 6' }} />
         <CircleMarker center={start} radius={9} pathOptions={{ color: '#ffffff', weight: 3, fillColor: '#15803d', fillOpacity: 1 }}>

@@ -143,7 +143,7 @@ describe('Browse sales', () => {
     expect(await screen.findByRole('option', { name: 'Within 100 miles' })).toBeInTheDocument();
   });
 
-  it('draws markers only for valid coordinates, with the popup and the legend', async () => {
+  it('pictures the map with a pin per sale with valid coordinates; a pin opens the live map on its popup', async () => {
     scriptedGeolocation({ latitude: 39.8, longitude: -89.6 });
     mockFetch({
       'GET /api/sales': () =>
@@ -158,21 +158,81 @@ describe('Browse sales', () => {
     const legend = await screen.findByLabelText('Map legend', {}, { timeout: 3000 });
     expect(legend).toHaveTextContent('Your location');
     expect(legend).toHaveTextContent('1 garage sale');
-    // The map builds its markers a few tasks after it appears.
-    await waitFor(() => expect(container.querySelectorAll('.leaflet-marker-icon')).toHaveLength(1), { timeout: 3000 });
-    const markers = container.querySelectorAll('.leaflet-marker-icon');
-    expect([...markers].map((marker) => marker.getAttribute('title'))).toEqual(['Valid Sale']);
 
+    // First a picture: OpenStreetMap's tiles around the visitor at zoom 12, and the pins, no Leaflet.
+    const picture = screen.getByRole('group', { name: 'Map of garage sales' });
+    const tiles = [...picture.querySelectorAll('img[width="256"]')].map((tile) => tile.getAttribute('src'));
+    expect(tiles).toContain('https://b.tile.openstreetmap.org/12/1028/1553.png');
+    expect(
+      within(picture)
+        .getAllByRole('button')
+        .map((pin) => pin.getAttribute('title')),
+    ).toEqual(['Valid Sale']);
+    expect(container.querySelector('.leaflet-container')).toBeNull();
+
+    // A tap on the pin: the press asks for the live map, the click that follows names the sale.
+    const pin = within(picture).getByRole('button', { name: 'Valid Sale' });
     await act(async () => {
-      fireEvent.click(markers[0]);
+      fireEvent.pointerDown(pin, { pointerType: 'touch' });
     });
-    const popup = await screen.findByRole('link', { name: 'View Sale' });
+    expect(pin).toBeInTheDocument();
+    await act(async () => {
+      fireEvent.click(pin, { detail: 1 });
+    });
+    // The live map is built a few tasks later, over the picture, with the tapped sale's popup open.
+    const popup = await screen.findByRole('link', { name: 'View Sale' }, { timeout: 3000 });
     expect(popup).toHaveAttribute('href', '/sales/1');
     expect(screen.getByText(`${'x'.repeat(100)}...`)).toBeInTheDocument();
     const photos = within(popup.closest('.leaflet-popup') as HTMLElement)
       .getByTestId('sale-photos')
       .querySelectorAll('img');
     expect([...photos].map((photo) => photo.getAttribute('src'))).toEqual(['/p/a.jpg', '/p/b.jpg']);
+    const markers = container.querySelectorAll('.leaflet-marker-icon');
+    expect([...markers].map((marker) => marker.getAttribute('title'))).toEqual(['Valid Sale']);
+    // The picture stays under the map, out of reach.
+    expect(picture).toHaveAttribute('aria-hidden', 'true');
+    expect(picture).toHaveAttribute('inert');
+    expect(document.activeElement).not.toBe(container.querySelector('.leaflet-container'));
+    expect(screen.getByLabelText('Map legend')).toHaveTextContent('1 garage sale');
+  });
+
+  it('opens the live map on a pin chosen from the keyboard, with the focus in it', async () => {
+    scriptedGeolocation({ latitude: 39.8, longitude: -89.6 });
+    mockFetch({ 'GET /api/sales': () => json([aSale({ id: 1, title: 'Valid Sale' })]) });
+    const { container } = renderScreen(<SalesBrowser />, { path: '/sales' });
+    const picture = await screen.findByRole('group', { name: 'Map of garage sales' }, { timeout: 3000 });
+    const pin = within(picture).getByRole('button', { name: 'Valid Sale' });
+    pin.focus();
+    await userEvent.keyboard('{Enter}');
+    await screen.findByRole('link', { name: 'View Sale' }, { timeout: 3000 });
+    await waitFor(() => expect(document.activeElement).toBe(container.querySelector('.leaflet-container')));
+  });
+
+  it('turns the picture into the live map on a press or a mouse coming over it, not on a passing touch', async () => {
+    scriptedGeolocation({ code: 1 });
+    mockFetch({ 'GET /api/sales': () => json([aSale({ id: 1, title: 'Valid Sale' })]) });
+    const { container } = renderScreen(<SalesBrowser />, { path: '/sales' });
+    const picture = await screen.findByRole('group', { name: 'Map of garage sales' }, { timeout: 3000 });
+    // Without a location, the whole country at zoom 4.
+    expect(picture.querySelector('img[src="https://a.tile.openstreetmap.org/4/3/6.png"]')).not.toBeNull();
+
+    fireEvent.pointerEnter(picture, { pointerType: 'touch' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(container.querySelector('.leaflet-container')).toBeNull();
+
+    fireEvent.pointerDown(picture, { pointerType: 'touch' });
+    await waitFor(() => expect(container.querySelector('.leaflet-container')).not.toBeNull(), { timeout: 3000 });
+    await waitFor(() => expect(container.querySelectorAll('.leaflet-marker-icon')).toHaveLength(1), { timeout: 3000 });
+    expect(container.querySelector('.leaflet-popup')).toBeNull();
+  });
+
+  it('turns the picture into the live map when a mouse comes over it', async () => {
+    scriptedGeolocation({ code: 1 });
+    mockFetch({ 'GET /api/sales': () => json([aSale({ id: 1, title: 'Valid Sale' })]) });
+    const { container } = renderScreen(<SalesBrowser />, { path: '/sales' });
+    const picture = await screen.findByRole('group', { name: 'Map of garage sales' }, { timeout: 3000 });
+    fireEvent.pointerEnter(picture, { pointerType: 'mouse' });
+    await waitFor(() => expect(container.querySelector('.leaflet-container')).not.toBeNull(), { timeout: 3000 });
   });
 
   it("shows each sale's item photos on its card, or says it has none yet", async () => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PREMIUM_RADIUS_CHOICES, RADIUS_CHOICES } from '@garage/contracts/constants';
 import { useUser } from '@/lib/auth';
@@ -14,10 +14,8 @@ import { useSaleFilters } from '../hooks/use-sale-filters';
 import { saleFilterErrors } from '../utils/filter-window';
 import { SaleFilters } from './sale-filters';
 import { SaleCard, type SaleActionsRenderer } from './sale-summary';
+import { SalesMapView } from './sales-map-view';
 import { Tag } from 'lucide-react';
-
-// Leaflet is the heaviest part of the page: it loads only when the map is shown.
-const SalesMap = lazy(() => import('./sales-map'));
 
 type View = 'map' | 'list';
 
@@ -139,9 +137,7 @@ export function SalesBrowser({ renderSaleActions }: SalesBrowserProps) {
           )}
         </>
       ) : view === 'map' ? (
-        <Suspense fallback={<Spinner label="Loading map..." className="h-[28rem]" />}>
-          <SalesMap sales={list} position={geo.position} renderSaleActions={renderSaleActions} />
-        </Suspense>
+        <SalesMapView sales={list} position={geo.position} renderSaleActions={renderSaleActions} />
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {list.map((sale) => (

@@ -1,30 +1,55 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { CircleMarker, MapContainer, Marker, Popup, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
-import { DEFAULT_MAP_CENTER, LOCATED_MAP_ZOOM } from '@garage/contracts/constants';
 import type { Sale } from '@garage/contracts';
 import type { Coordinates } from '@/hooks/use-geolocation';
-import { pluralize } from '@/lib/format';
-import { hasValidCoordinates } from '../utils/coordinates';
+import { TILE_ATTRIBUTION, TILE_URL } from '@/lib/map-tiles';
+import { MAP_SIZE, type MapView } from './map-preview';
 import { SalePopup, type SaleActionsRenderer } from './sale-summary';
 
 // Leaflet finds its marker images by a CSS path that a bundler breaks; hand it the bundled files.
 delete (L.Icon.Default.prototype as unknown as { _getIconUrl?: unknown })._getIconUrl;
 L.Icon.Default.mergeOptions({ iconUrl, iconRetinaUrl, shadowUrl });
 
-function FollowPosition({ position }: { position: Coordinates | null }) {
+/** Moves the map to a new view (the visitor's location, once known) after it is built. */
+function FollowView({ view }: { view: MapView }) {
   const map = useMap();
+  const { latitude, longitude } = view.center;
   useEffect(() => {
-    if (position) map.setView([position.latitude, position.longitude], LOCATED_MAP_ZOOM);
-  }, [map, position]);
+    map.setView([latitude, longitude], view.zoom);
+  }, [map, latitude, longitude, view.zoom]);
   return null;
 }
 
-const MAP_SIZE = 'h-[28rem] w-full sm:h-[34rem]';
+/**
+ * Once the markers are on the map: opens the chosen sale's popup (also one chosen while the map
+ * was being built), hands the map the focus if asked, and says the map is built.
+ */
+function WhenBuilt({
+  chosen,
+  saleId,
+  focus,
+  onBuilt,
+}: {
+  chosen: RefObject<L.Marker | null>;
+  saleId?: number;
+  focus: boolean;
+  onBuilt: () => void;
+}) {
+  const map = useMap();
+  useEffect(() => {
+    if (saleId !== undefined) chosen.current?.openPopup();
+  }, [chosen, saleId]);
+  useEffect(() => {
+    if (focus) map.getContainer().focus({ preventScroll: true });
+  }, [map, focus]);
+  useEffect(onBuilt, [onBuilt]);
+  return null;
+}
 
 /** What the map shows so far: Leaflet builds it in steps, one task each (see `useBuildSteps`). */
 const STEP = { container: 1, tiles: 2, markers: 3 } as const;
@@ -49,75 +74,63 @@ function useBuildSteps(last: number): number {
 }
 
 interface SalesMapProps {
-  sales: Sale[];
+  view: MapView;
+  sales: Array<Sale & { latitude: number; longitude: number }>;
   position: Coordinates | null;
   renderSaleActions?: SaleActionsRenderer;
+  /** The sale whose pin was chosen on the picture: its popup opens once the map is built. */
+  openSaleId?: number;
+  /** Move the focus into the map once built (the pin was chosen from the keyboard). */
+  takeFocus?: boolean;
+  /** Called once the markers are on the map. */
+  onBuilt: () => void;
 }
 
-export default function SalesMap({ sales, position, renderSaleActions }: SalesMapProps) {
+/**
+ * The browse page's live map (Leaflet). It is laid over the map's picture, which shows until
+ * Leaflet has built the map and keeps the frame's size.
+ */
+export default function SalesMap({ view, sales, position, renderSaleActions, openSaleId, takeFocus = false, onBuilt }: SalesMapProps) {
   const step = useBuildSteps(STEP.markers);
-  const placed = sales.filter(hasValidCoordinates);
-  const center: [number, number] = position
-    ? [position.latitude, position.longitude]
-    : [DEFAULT_MAP_CENTER.latitude, DEFAULT_MAP_CENTER.longitude];
+  const chosen = useRef<L.Marker>(null);
+  if (step < STEP.container) return null;
   return (
-    <div className="overflow-hidden rounded-lg shadow-sm ring-1 ring-gray-200">
-      <div className="relative">
-        {step < STEP.container ? (
-          <div className={`${MAP_SIZE} bg-[#ddd]`} aria-hidden="true" />
-        ) : (
-          <MapContainer
-            center={center}
-            zoom={position ? LOCATED_MAP_ZOOM : DEFAULT_MAP_CENTER.zoom}
-            scrollWheelZoom={false}
-            className={MAP_SIZE}
-            aria-label="Map of garage sales"
-          >
-            {step >= STEP.tiles && (
-              <TileLayer
-                attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
-                url="https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png"
-              />
-            )}
-            <FollowPosition position={position} />
-            {position && (
-              <CircleMarker
-                center={[position.latitude, position.longitude]}
-                radius={9}
-                pathOptions={{ color: '#ffffff', weight: 3, fillColor: '#1d4ed8', fillOpacity: 1 }}
-              >
-                <Tooltip>Your location</Tooltip>
-              </CircleMarker>
-            )}
-            {step >= STEP.markers &&
-              placed.map((sale) => (
-                <Marker key={sale.id} position={[sale.latitude, sale.longitude]} title={sale.title} alt={sale.title}>
-                  <Popup>
-                    <SalePopup sale={sale} actions={renderSaleActions?.(sale, 'popup')} />
-                  </Popup>
-                </Marker>
-              ))}
-          </MapContainer>
-        )}
-      </div>
-      <div
-        className="flex flex-wrap items-center gap-6 border-t border-gray-200 bg-white px-4 py-3 text-sm text-gray-800"
-        aria-label="Map legend"
-      >
-        {position && (
-          <span className="flex items-center gap-2">
-            <span
-              aria-hidden="true"
-              className="inline-block h-3.5 w-3.5 rounded-full border-2 border-white bg-blue-700 ring-1 ring-blue-700"
-            />
-            Your location
-          </span>
-        )}
-        <span className="flex items-center gap-2">
-          <img src={iconUrl} alt="" aria-hidden="true" className="h-5 w-auto" />
-          {pluralize(placed.length, 'garage sale')}
-        </span>
-      </div>
-    </div>
+    <MapContainer
+      center={[view.center.latitude, view.center.longitude]}
+      zoom={view.zoom}
+      scrollWheelZoom={false}
+      className={`${MAP_SIZE} absolute top-0 left-0`}
+      aria-label="Map of garage sales"
+    >
+      {step >= STEP.tiles && <TileLayer attribution={TILE_ATTRIBUTION} url={TILE_URL} />}
+      <FollowView view={view} />
+      {position && (
+        <CircleMarker
+          center={[position.latitude, position.longitude]}
+          radius={9}
+          pathOptions={{ color: '#ffffff', weight: 3, fillColor: '#1d4ed8', fillOpacity: 1 }}
+        >
+          <Tooltip>Your location</Tooltip>
+        </CircleMarker>
+      )}
+      {step >= STEP.markers && (
+        <>
+          {sales.map((sale) => (
+            <Marker
+              key={sale.id}
+              ref={sale.id === openSaleId ? chosen : undefined}
+              position={[sale.latitude, sale.longitude]}
+              title={sale.title}
+              alt={sale.title}
+            >
+              <Popup>
+                <SalePopup sale={sale} actions={renderSaleActions?.(sale, 'popup')} />
+              </Popup>
+            </Marker>
+          ))}
+          <WhenBuilt chosen={chosen} saleId={openSaleId} focus={takeFocus} onBuilt={onBuilt} />
+        </>
+      )}
+    </MapContainer>
   );
 }
