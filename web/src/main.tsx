@@ -5,15 +5,16 @@ import { createAppRouter } from './app/router';
 import { refreshUser } from './lib/auth';
 import './index.css';
 
-// A stored session is confirmed (and the user refreshed) once per page load.
-void refreshUser();
-
 // Start-up is cut into tasks, the browser getting the main thread back between them: evaluating the
-// app's code, building the router, then rendering. In one task they block a slow phone for a few
+// app's code, reading the stored session, building the router, then rendering. In one task they block a slow phone for a few
 // hundred milliseconds, during which a tap waits. (Not a top-level await: with one, the bundler
 // splits the shared code into many more files, each one more request.)
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 async function start() {
+  await nextTask();
+  // A stored session is confirmed (and the user refreshed) once per page load; this is also the
+  // page's first read of local storage, a task of its own (see src/lib/auth.tsx).
+  void refreshUser();
   await nextTask();
   const router = createAppRouter();
   await nextTask();
