@@ -16,7 +16,7 @@
  * keep each run's full Lighthouse JSON in, for its diagnostics: bootup time, main-thread work,
  * the LCP element, critical chains), BENCH_TASKS=1 (after each run, the page's main-thread tasks of
  * 10 ms or more from Lighthouse's own trace: what each held, and its length as the phone model
- * replays it).
+ * replays it; BENCH_TASK_NAMES=N names the N longest events of each, default 4).
  * Exits non-zero when a target is missed: performance ≥ 95, LCP ≤ 2.5 s, CLS ≤ 0.05.
  */
 import { spawn } from 'node:child_process';
@@ -139,7 +139,7 @@ function describeLongTasks(events) {
       for (const event of inside) byName.set(event.name, (byName.get(event.name) ?? 0) + event.dur);
       const held = [...byName]
         .sort((a, b) => b[1] - a[1])
-        .slice(0, 4)
+        .slice(0, Number(process.env.BENCH_TASK_NAMES ?? 4))
         .map(([name, dur]) => `${name} ${(dur / 1000).toFixed(1)}`)
         .join(', ');
       const files = [...new Set(inside.map((event) => event.args?.data?.url?.split('/').pop()).filter(Boolean))].slice(0, 3).join(' ');
