@@ -6,8 +6,8 @@ import { refreshUser } from './lib/auth';
 import './index.css';
 
 // Start-up is cut into tasks, the browser getting the main thread back between them: evaluating the
-// app's code, reading the stored session, building the router, then rendering. In one task they block a slow phone for a few
-// hundred milliseconds, during which a tap waits. (Not a top-level await: with one, the bundler
+// app's code, reading the stored session, building the router, then rendering. In one task they
+// block a slow phone for a few hundred milliseconds, during which a tap waits. (Not a top-level await: with one, the bundler
 // splits the shared code into many more files, each one more request.)
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 async function start() {

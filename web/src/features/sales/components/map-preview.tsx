@@ -18,7 +18,8 @@ export interface MapView {
   zoom: number;
 }
 
-type PlacedSale = Sale & { latitude: number; longitude: number };
+/** A sale with coordinates inside the world (`hasValidCoordinates`): one that has a pin. */
+export type PlacedSale = Sale & { latitude: number; longitude: number };
 
 /** A spot `offset` pixels from the frame's centre. */
 const at = (offset: Point) => ({ left: `calc(50% + ${offset.x}px)`, top: `calc(50% + ${offset.y}px)` });

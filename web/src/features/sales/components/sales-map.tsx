@@ -5,10 +5,9 @@ import 'leaflet/dist/leaflet.css';
 import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
-import type { Sale } from '@garage/contracts';
 import type { Coordinates } from '@/hooks/use-geolocation';
 import { TILE_ATTRIBUTION, TILE_URL } from '@/lib/map-tiles';
-import { MAP_SIZE, type MapView } from './map-preview';
+import { MAP_SIZE, type MapView, type PlacedSale } from './map-preview';
 import { SalePopup, type SaleActionsRenderer } from './sale-summary';
 
 // Leaflet finds its marker images by a CSS path that a bundler breaks; hand it the bundled files.
@@ -75,7 +74,7 @@ function useBuildSteps(last: number): number {
 
 interface SalesMapProps {
   view: MapView;
-  sales: Array<Sale & { latitude: number; longitude: number }>;
+  sales: PlacedSale[];
   position: Coordinates | null;
   renderSaleActions?: SaleActionsRenderer;
   /** The sale whose pin was chosen on the picture: its popup opens once the map is built. */
