@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { bundleBudget } from './scripts/bundle-budget.ts';
 import { precompress } from './scripts/precompress.ts';
-import { prerenderPages } from './scripts/prerender.ts';
+import { prerenderedScreensChunk, prerenderPages } from './scripts/prerender.ts';
 import { serviceWorker } from './scripts/service-worker.ts';
 import { SummaryReporter } from './scripts/summary-reporter.ts';
 
@@ -60,6 +60,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   },
   build: {
     target: 'es2022',
+    // What the prerendered pages' screens share goes into one chunk (scripts/prerender.ts).
+    rolldownOptions: isSsrBuild
+      ? {}
+      : { output: { codeSplitting: { groups: [prerenderedScreensChunk(fileURLToPath(new URL('.', import.meta.url)))] } } },
     // Maps for error reporting, not referenced from the served bundles.
     sourcemap: 'hidden',
   },

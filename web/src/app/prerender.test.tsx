@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { fillShell, paintFirst, screenChunks } from '../../scripts/prerender';
+import { fillShell, paintFirst, prerenderedScreensChunk, screenChunks } from '../../scripts/prerender';
 import { renderPage } from './prerender';
 
 describe('prerendered pages', () => {
@@ -62,5 +62,28 @@ describe('prerendered pages', () => {
     const page = fillShell(shell, '<main>item</main>', ['/assets/detail-3.js']);
     expect(page).toContain('<meta name="garage:module" content="/assets/detail-3.js" />\n    <script type="module">start();</script>');
     expect(page.indexOf('garage:app')).toBeLessThan(page.indexOf('detail-3'));
+  });
+
+  it('share the code two or more of their screens import in one chunk, and leave the rest where it was', () => {
+    const imports: Record<string, string[]> = {
+      '/web/src/sales.tsx': ['/web/src/card.tsx', '/web/src/map.tsx'],
+      '/web/src/search.tsx': ['/web/src/card.tsx', '/web/src/field.tsx'],
+      '/web/src/item.tsx': ['/web/src/field.tsx'],
+      '/web/src/card.tsx': ['/web/src/format.ts'],
+      '/web/src/field.tsx': [],
+      '/web/src/format.ts': [],
+      '/web/src/map.tsx': [],
+      '/web/src/profile.tsx': ['/web/src/format.ts', '/web/src/form.tsx'],
+    };
+    const graph = { getModuleInfo: (id: string) => (id in imports ? { importedIds: imports[id] } : null) };
+    const group = prerenderedScreensChunk('/web', ['src/sales.tsx', 'src/search.tsx', 'src/item.tsx']);
+    const chunkOf = (id: string) => group.name(`/web/src/${id}`, graph);
+
+    expect(chunkOf('card.tsx')).toBe('public'); // sales and search
+    expect(chunkOf('format.ts')).toBe('public'); // through card, in both
+    expect(chunkOf('field.tsx')).toBe('public'); // search and item
+    expect(chunkOf('map.tsx')).toBeNull(); // sales only: stays with its screen
+    expect(chunkOf('form.tsx')).toBeNull(); // no prerendered screen imports it
+    expect(chunkOf('search.tsx')).toBeNull(); // a screen keeps a chunk of its own
   });
 });
