@@ -16,7 +16,9 @@
  * keep each run's full Lighthouse JSON in, for its diagnostics: bootup time, main-thread work,
  * the LCP element, critical chains), BENCH_TASKS=1 (after each run, the page's main-thread tasks of
  * 10 ms or more from Lighthouse's own trace: what each held, and its length as the phone model
- * replays it; BENCH_TASK_NAMES=N names the N longest events of each, default 4).
+ * replays it; BENCH_TASK_NAMES=N names the N longest events of each, default 4), BENCH_CONTROL=1
+ * (each page also measured with the app's scripts refused, `/assets/*.js`: the machine's own floor
+ * for that HTML, stylesheet and images, so a miss can be told apart from the app's cost).
  * Exits non-zero when a target is missed: performance ≥ 95, LCP ≤ 2.5 s, CLS ≤ 0.05.
  */
 import { spawn } from 'node:child_process';
@@ -150,47 +152,61 @@ function describeLongTasks(events) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+/** `runs` Lighthouse runs of one page; `flags` are Lighthouse's own (e.g. blockedUrlPatterns). */
+async function measure(chrome, base, page, flags = {}, label = page) {
+  const samples = [];
+  for (let run = 0; run < runs; run += 1) {
+    const result = await lighthouse(`${base}${page}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      ...flags,
+    });
+    const audits = result.lhr.audits;
+    if (process.env.LIGHTHOUSE_REPORTS) {
+      mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+      const name = `${label.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${run + 1}.json`;
+      writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, name), result.report);
+    }
+    if (process.env.BENCH_TASKS)
+      process.stdout.write(`${label} run ${run + 1}:\n${describeLongTasks(result.artifacts.Trace.traceEvents).join('\n')}\n`);
+    samples.push({
+      performance: Math.round((result.lhr.categories.performance.score ?? 0) * 100),
+      lcpMs: audits['largest-contentful-paint'].numericValue,
+      fcpMs: audits['first-contentful-paint'].numericValue,
+      cls: audits['cumulative-layout-shift'].numericValue,
+      tbtMs: audits['total-blocking-time'].numericValue,
+      kib: audits['total-byte-weight'].numericValue / 1024,
+      lcpElement: audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
+      // Lighthouse's own measure of this machine's speed (a mid-range PC is ~1000-2000): the
+      // simulated phone is 4× slower than the host, so a busy host reads as a slow phone.
+      benchmarkIndex: result.lhr.environment.benchmarkIndex,
+    });
+  }
+  const pick = samples.find((sample) => sample.performance === median(samples.map((s) => s.performance)));
+  return { ...pick, runs: samples.map((sample) => sample.performance) };
+}
+
+const describe = (label, row) =>
+  `lighthouse ${label.padEnd(12)} perf ${String(row.performance).padStart(3)}  LCP ${(row.lcpMs / 1000).toFixed(2)} s  ` +
+  `FCP ${(row.fcpMs / 1000).toFixed(2)} s  CLS ${row.cls.toFixed(3)}  TBT ${Math.round(row.tbtMs)} ms  ` +
+  `${row.kib.toFixed(0)} KiB  benchmarkIndex ${Math.round(row.benchmarkIndex)}  (runs ${row.runs.join(', ')})\n`;
+
 async function runLighthouse(base, pages) {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
   const rows = [];
   try {
     for (const page of pages) {
-      const samples = [];
-      for (let run = 0; run < runs; run += 1) {
-        const result = await lighthouse(`${base}${page}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance'],
-        });
-        const audits = result.lhr.audits;
-        if (process.env.LIGHTHOUSE_REPORTS) {
-          mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
-          const name = `${page.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${run + 1}.json`;
-          writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, name), result.report);
-        }
-        if (process.env.BENCH_TASKS)
-          process.stdout.write(`${page} run ${run + 1}:\n${describeLongTasks(result.artifacts.Trace.traceEvents).join('\n')}\n`);
-        samples.push({
-          performance: Math.round((result.lhr.categories.performance.score ?? 0) * 100),
-          lcpMs: audits['largest-contentful-paint'].numericValue,
-          fcpMs: audits['first-contentful-paint'].numericValue,
-          cls: audits['cumulative-layout-shift'].numericValue,
-          tbtMs: audits['total-blocking-time'].numericValue,
-          kib: audits['total-byte-weight'].numericValue / 1024,
-          lcpElement: audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
-          // Lighthouse's own measure of this machine's speed (a mid-range PC is ~1000-2000): the
-          // simulated phone is 4× slower than the host, so a busy host reads as a slow phone.
-          benchmarkIndex: result.lhr.environment.benchmarkIndex,
-        });
+      const row = { page, ...(await measure(chrome, base, page)) };
+      process.stdout.write(describe(page, row));
+      if (process.env.BENCH_CONTROL) {
+        // The same page with the app's code refused: what this machine's Chromium costs for the
+        // prerendered HTML, its stylesheet and images alone. The gap to the row above is the app's.
+        row.control = await measure(chrome, base, page, { blockedUrlPatterns: ['*/assets/*.js'] }, `${page} (no code)`);
+        process.stdout.write(describe(`${page} without the app's code`, row.control));
       }
-      const pick = samples.find((sample) => sample.performance === median(samples.map((s) => s.performance)));
-      rows.push({ page, ...pick, runs: samples.map((sample) => sample.performance) });
-      process.stdout.write(
-        `lighthouse ${page.padEnd(12)} perf ${String(pick.performance).padStart(3)}  LCP ${(pick.lcpMs / 1000).toFixed(2)} s  ` +
-          `FCP ${(pick.fcpMs / 1000).toFixed(2)} s  CLS ${pick.cls.toFixed(3)}  TBT ${Math.round(pick.tbtMs)} ms  ` +
-          `${pick.kib.toFixed(0)} KiB  benchmarkIndex ${Math.round(pick.benchmarkIndex)}  (runs ${samples.map((s) => s.performance).join(', ')})\n`,
-      );
+      rows.push(row);
     }
   } finally {
     await chrome.kill();
