@@ -84,7 +84,7 @@ interface ModuleGraph {
  * to itself the bundler split that code into a file per combination of screens sharing it, so a
  * prerendered page asked for 13–22 files, and each file costs a phone's main thread tasks of its
  * own (the request, the compile): in alternating Lighthouse runs the four pages' blocking time
- * fell by about a quarter with 4–5 files each. A module only one screen uses stays in its chunk.
+ * fell by about a quarter with 4–6 files each. A module only one screen uses stays in its chunk.
  */
 export function prerenderedScreensChunk(webRoot: string, screens: readonly string[] = PRERENDERED_PAGES.map((page) => page.screen)) {
   const screenIds = screens.map((screen) => path.resolve(webRoot, screen));
