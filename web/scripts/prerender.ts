@@ -75,38 +75,60 @@ export function fillShell(shell: string, appHtml: string, screenModules: readonl
 }
 
 interface ModuleGraph {
-  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+  getModuleInfo(id: string): { importedIds: readonly string[]; importers: readonly string[] } | null;
 }
 
 /**
- * A code-splitting group (Rolldown's `output.codeSplitting.groups`) that puts every module two or
- * more of the prerendered pages' screens import, directly or not, into one chunk, `public`. Left
- * to itself the bundler split that code into a file per combination of screens sharing it, so a
- * prerendered page asked for 13–22 files, and each file costs a phone's main thread tasks of its
- * own (the request, the compile): in alternating Lighthouse runs the four pages' blocking time
- * fell by about a quarter with 4–6 files each. A module only one screen uses stays in its chunk.
+ * A code-splitting group (Rolldown's `output.codeSplitting.groups`) that gives each prerendered
+ * page few files: the app's entry, one chunk `public` with every module two or more of their
+ * screens import, directly or not, and its screen's own code, in at most two chunks: what only
+ * that screen uses, and `<screen>-shared`, what it shares with screens that are not prerendered (a
+ * sale's page uses the sales list's add-to-plan button). Left to itself the bundler split that
+ * code into a file per combination of screens sharing it, so a prerendered page asked for 13–22
+ * files, and each file costs a phone's main thread tasks of its own (the request, the compile): in
+ * alternating Lighthouse runs the four pages' blocking time fell by about a quarter with 4–8 files
+ * each (docs/decisions.md). What the app's entry loads stays with the entry.
  */
-export function prerenderedScreensChunk(webRoot: string, screens: readonly string[] = PRERENDERED_PAGES.map((page) => page.screen)) {
+export function prerenderedScreensChunk(
+  webRoot: string,
+  screens: readonly string[] = PRERENDERED_PAGES.map((page) => page.screen),
+  entry = 'src/main.tsx',
+) {
   const screenIds = screens.map((screen) => path.resolve(webRoot, screen));
-  let screensReaching: Map<string, number> | undefined;
-  const count = (graph: ModuleGraph) => {
-    const counts = new Map<string, number>();
+  const reach = (graph: ModuleGraph, from: readonly string[], within?: Set<string>) => {
+    const reached = new Set<string>();
+    const walk = (id: string) => {
+      if (reached.has(id) || (within && !within.has(id))) return;
+      reached.add(id);
+      for (const imported of graph.getModuleInfo(id)?.importedIds ?? []) walk(imported);
+    };
+    from.forEach(walk);
+    return reached;
+  };
+  let chunkOf: Map<string, string> | undefined;
+  const assign = (graph: ModuleGraph) => {
+    const fromEntry = reach(graph, [path.resolve(webRoot, entry)]);
+    const chunks = new Map<string, string>();
+    const screensReaching = new Map<string, number>();
     for (const screen of screenIds) {
-      const reached = new Set<string>();
-      const walk = (id: string) => {
-        if (reached.has(id)) return;
-        reached.add(id);
-        for (const imported of graph.getModuleInfo(id)?.importedIds ?? []) walk(imported);
-      };
-      walk(screen);
-      for (const id of reached) counts.set(id, (counts.get(id) ?? 0) + 1);
+      const own = reach(graph, [screen]);
+      for (const id of own) screensReaching.set(id, (screensReaching.get(id) ?? 0) + 1);
+      // Where other screens' code imports this screen's modules, and all those import in turn.
+      const entered = [...own].filter((id) => graph.getModuleInfo(id)?.importers.some((importer) => !own.has(importer)));
+      const name = `${path.basename(screen, path.extname(screen))}-shared`;
+      for (const id of reach(graph, entered, own)) if (id !== screen && !fromEntry.has(id)) chunks.set(id, name);
     }
-    return counts;
+    for (const [id, count] of screensReaching) if (count >= 2 && !screenIds.includes(id)) chunks.set(id, 'public');
+    return chunks;
   };
   return {
+    debugName: 'prerendered-screens',
+    // Each module's chunk is chosen above; left on, a group's chunk would also take in the modules
+    // it imports that no group has claimed yet, React's among them, and the entry would load it.
+    includeDependenciesRecursively: false,
     name(id: string, graph: ModuleGraph): string | null {
-      screensReaching ??= count(graph);
-      return (screensReaching.get(id) ?? 0) >= 2 && !screenIds.includes(id) ? 'public' : null;
+      chunkOf ??= assign(graph);
+      return chunkOf.get(id) ?? null;
     },
   };
 }

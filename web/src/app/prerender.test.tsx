@@ -64,26 +64,43 @@ describe('prerendered pages', () => {
     expect(page.indexOf('garage:app')).toBeLessThan(page.indexOf('detail-3'));
   });
 
-  it('share the code two or more of their screens import in one chunk, and leave the rest where it was', () => {
+  it("give each prerendered page the entry, the shared chunk and its screen's code in at most two chunks", () => {
     const imports: Record<string, string[]> = {
-      '/web/src/sales.tsx': ['/web/src/card.tsx', '/web/src/map.tsx'],
+      '/web/src/main.tsx': ['/web/src/router.tsx'],
+      '/web/src/router.tsx': ['/web/src/format.ts', '/web/src/auth.ts'],
+      '/web/src/sales.tsx': ['/web/src/card.tsx', '/web/src/map.tsx', '/web/src/auth.ts', '/web/src/filters.tsx'],
       '/web/src/search.tsx': ['/web/src/card.tsx', '/web/src/field.tsx'],
-      '/web/src/item.tsx': ['/web/src/field.tsx'],
+      '/web/src/item.tsx': ['/web/src/field.tsx', '/web/src/gallery.tsx'],
       '/web/src/card.tsx': ['/web/src/format.ts'],
+      '/web/src/gallery.tsx': ['/web/src/zoom.ts'],
+      '/web/src/map.tsx': ['/web/src/tiles.ts'],
+      '/web/src/filters.tsx': ['/web/src/tiles.ts'],
       '/web/src/field.tsx': [],
       '/web/src/format.ts': [],
-      '/web/src/map.tsx': [],
-      '/web/src/profile.tsx': ['/web/src/format.ts', '/web/src/form.tsx'],
+      '/web/src/auth.ts': [],
+      '/web/src/tiles.ts': [],
+      '/web/src/zoom.ts': [],
+      '/web/src/sale.tsx': ['/web/src/map.tsx', '/web/src/form.tsx'],
+      '/web/src/form.tsx': [],
     };
-    const graph = { getModuleInfo: (id: string) => (id in imports ? { importedIds: imports[id] } : null) };
-    const group = prerenderedScreensChunk('/web', ['src/sales.tsx', 'src/search.tsx', 'src/item.tsx']);
+    const importers = (id: string) => Object.keys(imports).filter((from) => imports[from]!.includes(id));
+    const graph = {
+      getModuleInfo: (id: string) => (id in imports ? { importedIds: imports[id]!, importers: importers(id) } : null),
+    };
+    const group = prerenderedScreensChunk('/web', ['src/sales.tsx', 'src/search.tsx', 'src/item.tsx'], 'src/main.tsx');
     const chunkOf = (id: string) => group.name(`/web/src/${id}`, graph);
 
     expect(chunkOf('card.tsx')).toBe('public'); // sales and search
-    expect(chunkOf('format.ts')).toBe('public'); // through card, in both
+    expect(chunkOf('format.ts')).toBe('public'); // through card, in both (the entry's too)
     expect(chunkOf('field.tsx')).toBe('public'); // search and item
-    expect(chunkOf('map.tsx')).toBeNull(); // sales only: stays with its screen
+    expect(chunkOf('map.tsx')).toBe('sales-shared'); // sales alone, and a sale's page
+    expect(chunkOf('tiles.ts')).toBe('sales-shared'); // through the map
+    expect(chunkOf('filters.tsx')).toBeNull(); // sales alone: stays in the screen's chunk
+    expect(chunkOf('gallery.tsx')).toBeNull();
+    expect(chunkOf('zoom.ts')).toBeNull();
+    expect(chunkOf('auth.ts')).toBeNull(); // the entry loads it: stays with the entry
     expect(chunkOf('form.tsx')).toBeNull(); // no prerendered screen imports it
-    expect(chunkOf('search.tsx')).toBeNull(); // a screen keeps a chunk of its own
+    expect(chunkOf('sales.tsx')).toBeNull(); // a screen heads its own chunk
+    expect(group.includeDependenciesRecursively).toBe(false);
   });
 });
