@@ -75,7 +75,9 @@ async function shot(name, path, waitFor, { fullPage = true } = {}) {
 
 await shot('01-landing', '/', 'Find amazing deals');
 await shot('02-browse-map', '/sales', 'Showing garage sales within');
-await page.locator('.leaflet-marker-icon').first().click();
+// The map is a picture until a pin is pressed; Leaflet then builds the live map with its popup open.
+await page.getByRole('group', { name: 'Map of garage sales' }).getByRole('button').first().click();
+await page.locator('.leaflet-popup').waitFor();
 await page.waitForFunction(() => getComputedStyle(document.querySelector('.leaflet-popup')).opacity === '1');
 await shot('03-browse-popup', null, 'View Sale', { fullPage: false });
 await page.getByRole('button', { name: 'List View' }).click();
