@@ -118,6 +118,7 @@ export function prerenderedScreensChunk(
       const name = `${path.basename(screen, path.extname(screen))}-shared`;
       for (const id of reach(graph, entered, own)) if (id !== screen && !fromEntry.has(id)) chunks.set(id, name);
     }
+    // Last, so that a module two screens reach is in `public` even where one of them shares it.
     for (const [id, count] of screensReaching) if (count >= 2 && !screenIds.includes(id)) chunks.set(id, 'public');
     return chunks;
   };
