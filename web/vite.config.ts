@@ -60,7 +60,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   },
   build: {
     target: 'es2022',
-    // What the prerendered pages' screens share goes into one chunk (scripts/prerender.ts).
+    // Few files per prerendered page: their screens' shared code in one chunk, each screen's own in at most two (scripts/prerender.ts).
     rolldownOptions: isSsrBuild
       ? {}
       : { output: { codeSplitting: { groups: [prerenderedScreensChunk(fileURLToPath(new URL('.', import.meta.url)))] } } },
