@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PaymentsConfig } from '@garage/contracts';
 import { api } from '@/lib/api-client';
+import { paymentKeys } from './query-keys';
 
 /** GET /api/payments/config: which card step to show (Stripe Elements or the test-mode step). */
 export function getPaymentsConfig(signal?: AbortSignal): Promise<PaymentsConfig> {
@@ -8,7 +9,7 @@ export function getPaymentsConfig(signal?: AbortSignal): Promise<PaymentsConfig>
 }
 
 export const paymentsConfigQueryOptions = () =>
-  queryOptions({ queryKey: ['payments', 'config'], queryFn: ({ signal }) => getPaymentsConfig(signal), staleTime: Infinity });
+  queryOptions({ queryKey: paymentKeys.config, queryFn: ({ signal }) => getPaymentsConfig(signal), staleTime: Infinity });
 
 /** Shared by every pay step: memberships and reservations use the same provider. */
 export function usePaymentsConfig({ enabled }: { enabled: boolean }) {

@@ -2,20 +2,13 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Alert, AlertList, AlertSettings } from '@garage/contracts';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
+import { alertKeys } from '@/lib/query-keys';
 
 /** How often the bell asks for the unread count (and again whenever the window regains focus). */
 export const UNREAD_POLL_MS = 60_000;
 /** Alerts the bell's panel shows; the rest are on /alerts. */
 export const RECENT_ALERTS = 8;
 const PAGE_SIZE = 20;
-
-export const alertKeys = {
-  all: ['alerts'] as const,
-  unreadCount: ['alerts', 'unread-count'] as const,
-  recent: ['alerts', 'recent'] as const,
-  list: (unreadOnly: boolean) => ['alerts', 'list', { unreadOnly }] as const,
-  settings: ['alerts', 'settings'] as const,
-};
 
 export function getUnreadCount(signal?: AbortSignal): Promise<{ unreadCount: number }> {
   return api.get<{ unreadCount: number }>('/api/alerts/unread-count', { signal });

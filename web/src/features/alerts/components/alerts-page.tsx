@@ -1,10 +1,9 @@
 import { useId, useState } from 'react';
 import type { Alert as AlertItem } from '@garage/contracts';
 import { cn } from '@/lib/cn';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryStatus } from '@/components/ui/query-status';
 import {
   useAlertPages,
   useAlertSettings,
@@ -86,14 +85,8 @@ export function AlertsPage() {
             Mark all read
           </Button>
         </div>
-        {pages.isPending ? (
-          <Spinner label="Loading alerts..." className="py-16" />
-        ) : pages.isError ? (
-          <Alert tone="error" title="Failed to load your alerts">
-            <Button variant="secondary" size="sm" className="mt-2" onClick={() => void pages.refetch()}>
-              Try Again
-            </Button>
-          </Alert>
+        {!pages.isSuccess ? (
+          <QueryStatus query={pages} loading="Loading alerts..." error="Failed to load your alerts" className="py-16" />
         ) : alerts.length === 0 ? (
           <EmptyState
             title={unreadOnly ? 'No unread alerts' : 'No alerts yet'}

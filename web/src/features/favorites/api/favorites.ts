@@ -2,14 +2,9 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { FavoriteIds, Favorites, FavoriteSaved } from '@garage/contracts';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
+import { favoriteKeys } from '@/lib/query-keys';
 
 export type FavoriteKind = 'sale' | 'item';
-
-export const favoriteKeys = {
-  all: ['favorites'] as const,
-  ids: ['favorites', 'ids'] as const,
-  list: ['favorites', 'list'] as const,
-};
 
 /** GET /api/favorites/ids: one small call tells every heart on the page whether it is filled. */
 export function getFavoriteIds(signal?: AbortSignal): Promise<FavoriteIds> {

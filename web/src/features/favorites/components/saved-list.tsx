@@ -5,11 +5,10 @@ import { formatDateRange, formatPrice } from '@/lib/format';
 import { ItemStatusBadge } from '@/components/item-status-badge';
 import { SaleFacts } from '@/components/sale-facts';
 import { SaleStatusBadge } from '@/components/sale-status-badge';
-import { Alert } from '@/components/ui/alert';
 import { Button, LinkButton } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PhotoCard } from '@/components/ui/photo-card';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryStatus } from '@/components/ui/query-status';
 import { useFavorites, useSetFavorite, type FavoriteKind } from '../api/favorites';
 import { HeartIcon } from './favorite-button';
 
@@ -95,16 +94,15 @@ interface SavedListProps {
 export function SavedList({ renderSaleActions }: SavedListProps) {
   const favorites = useFavorites();
 
-  if (favorites.isPending) return <Spinner label="Loading your saved sales and items..." className="py-16" />;
-  if (favorites.isError) {
+  if (!favorites.isSuccess)
     return (
-      <Alert tone="error" title="Failed to load your saved sales and items">
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => void favorites.refetch()}>
-          Try Again
-        </Button>
-      </Alert>
+      <QueryStatus
+        query={favorites}
+        loading="Loading your saved sales and items..."
+        error="Failed to load your saved sales and items"
+        className="py-16"
+      />
     );
-  }
 
   const { sales, items } = favorites.data;
   if (sales.length === 0 && items.length === 0) {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Item, ItemCreate } from '@garage/contracts';
 import { api } from '@/lib/api-client';
+import { itemKeys, saleKeys } from '@/lib/query-keys';
 
 export function createItem(body: ItemCreate): Promise<Item> {
   return api.post<Item>('/api/items', body);
@@ -11,8 +12,8 @@ export function useCreateItem() {
   return useMutation({
     mutationFn: createItem,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['items'] });
-      void queryClient.invalidateQueries({ queryKey: ['sales'] });
+      void queryClient.invalidateQueries({ queryKey: itemKeys.all });
+      void queryClient.invalidateQueries({ queryKey: saleKeys.all });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Item } from '@garage/contracts';
 import { api, requireRecordId } from '@/lib/api-client';
+import { itemKeys } from '@/lib/query-keys';
 
 export async function getItem(id: string, signal?: AbortSignal): Promise<Item> {
   await requireRecordId(id, 'Item not found');
@@ -8,7 +9,7 @@ export async function getItem(id: string, signal?: AbortSignal): Promise<Item> {
 }
 
 export const getItemQueryOptions = (id: string) =>
-  queryOptions({ queryKey: ['items', 'detail', id], queryFn: ({ signal }) => getItem(id, signal) });
+  queryOptions({ queryKey: itemKeys.detail(id), queryFn: ({ signal }) => getItem(id, signal) });
 
 export function useItem(id: string) {
   return useQuery(getItemQueryOptions(id));

@@ -7,11 +7,10 @@ import { useUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { formatDateRange, formatPrice, formatRating, formatTimeRange, fullName } from '@/lib/format';
 import { itemStatus, type ItemStatus } from '@/lib/item-status';
-import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button, LinkButton } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryStatus } from '@/components/ui/query-status';
 import { useItem } from '../api/get-item';
 import { ItemGallery } from './item-gallery';
 import { SearchX } from 'lucide-react';
@@ -101,33 +100,22 @@ export function ItemDetail({ itemId, renderTitleActions }: ItemDetailProps) {
   // in docs/decisions.md): the query's own update is synchronous and blocks a phone's main thread.
   const itemQuery = useDeferredValue(useItem(itemId));
 
-  if (itemQuery.isPending) {
+  if (itemQuery.isError && isNotFound(itemQuery.error)) {
     return (
-      <>
-        <title>Item | Garage</title>
-        <Spinner label="Loading item..." className="py-24" />
-      </>
+      <EmptyState title="Item Not Found" icon={<SearchX />} asPageHeading>
+        <title>Item Not Found | Garage</title>
+        <p>This item does not exist or has been removed.</p>
+        <p className="mt-4">
+          <LinkButton to="/sales">Browse Garage Sales</LinkButton>
+        </p>
+      </EmptyState>
     );
   }
-  if (itemQuery.isError) {
-    if (isNotFound(itemQuery.error)) {
-      return (
-        <EmptyState title="Item Not Found" icon={<SearchX />} asPageHeading>
-          <title>Item Not Found | Garage</title>
-          <p>This item does not exist or has been removed.</p>
-          <p className="mt-4">
-            <LinkButton to="/sales">Browse Garage Sales</LinkButton>
-          </p>
-        </EmptyState>
-      );
-    }
+  if (!itemQuery.isSuccess) {
     return (
-      <Alert tone="error" title="Failed to load item">
+      <QueryStatus query={itemQuery} loading="Loading item..." error="Failed to load item" className="py-24">
         <title>Item | Garage</title>
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => void itemQuery.refetch()}>
-          Try Again
-        </Button>
-      </Alert>
+      </QueryStatus>
     );
   }
 

@@ -5,12 +5,11 @@ import { conditionLabel } from '@garage/contracts/constants';
 import { formatPrice } from '@/lib/format';
 import { ITEM_STATUS_LABELS } from '@/lib/item-status';
 import { ItemStatusBadge } from '@/components/item-status-badge';
-import { Alert } from '@/components/ui/alert';
 import { Button, LinkButton } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField, TextField } from '@/components/ui/field';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryStatus } from '@/components/ui/query-status';
 import { useDeleteItem } from '../api/delete-item';
 import { useMyItems } from '../api/get-my-items';
 import { categoriesOf, filterItems, noItemFilters, type ItemFilters } from '../utils/filter-items';
@@ -78,16 +77,8 @@ export function MyItemsList() {
   const categories = useMemo(() => categoriesOf(items), [items]);
   const visible = useMemo(() => filterItems(items, filters), [items, filters]);
 
-  if (itemsQuery.isPending) return <Spinner label="Loading your items..." className="py-24" />;
-  if (itemsQuery.isError) {
-    return (
-      <Alert tone="error" title="Failed to load your items">
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => void itemsQuery.refetch()}>
-          Try Again
-        </Button>
-      </Alert>
-    );
-  }
+  if (!itemsQuery.isSuccess)
+    return <QueryStatus query={itemsQuery} loading="Loading your items..." error="Failed to load your items" className="py-24" />;
 
   if (items.length === 0) {
     return (

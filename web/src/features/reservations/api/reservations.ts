@@ -1,12 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { HostedReservation, MyReservation, RatingBody, Reservation } from '@garage/contracts';
 import { api } from '@/lib/api-client';
-
-export const reservationKeys = {
-  all: ['reservations'] as const,
-  mine: ['reservations', 'mine'] as const,
-  sale: (saleId: number) => ['reservations', 'sale', saleId] as const,
-};
+import { itemKeys, reservationKeys, searchKeys } from '@/lib/query-keys';
 
 /** GET /api/reservations/mine: the shopper's reservations, newest first. */
 export function useMyReservations() {
@@ -30,8 +25,8 @@ function useReservationMutation<T, V>(mutationFn: (variables: V) => Promise<T>) 
     mutationFn,
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: reservationKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['items'] });
-      void queryClient.invalidateQueries({ queryKey: ['search'] });
+      void queryClient.invalidateQueries({ queryKey: itemKeys.all });
+      void queryClient.invalidateQueries({ queryKey: searchKeys.all });
     },
   });
 }

@@ -7,6 +7,7 @@ import { formatClockTime, formatDateRange, formatTimeRange } from '@/lib/format'
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { QueryStatus } from '@/components/ui/query-status';
 import { Spinner } from '@/components/ui/spinner';
 import { useCancelReservation, useMyReservations, usePayReservation, useRateReservation } from '../api/reservations';
 import { formatCents, ReservationStatusBadge } from './reservation-status';
@@ -19,15 +20,7 @@ type SaleActions = (saleId: number) => ReactNode;
 /** My reservations: what the shopper holds, pays, picks up (with the code) and rates. */
 export function MyReservations({ renderSaleActions }: { renderSaleActions?: SaleActions }) {
   const reservations = useMyReservations();
-  if (reservations.isPending) return <Spinner className="py-16" />;
-  if (reservations.isError)
-    return (
-      <Alert tone="error" title="Failed to load your reservations">
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => void reservations.refetch()}>
-          Try Again
-        </Button>
-      </Alert>
-    );
+  if (!reservations.isSuccess) return <QueryStatus query={reservations} error="Failed to load your reservations" className="py-16" />;
   if (reservations.data.length === 0)
     return (
       <EmptyState title="No reservations yet">

@@ -1,15 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RoutePlan, RoutePlanBody, RoutePlanPreview, RoutePlanSummary } from '@garage/contracts';
 import { api } from '@/lib/api-client';
+import { routePlanKeys } from '@/lib/query-keys';
 
 /** What the form sends: the contract's body before defaults (minutesPerStop, name) are applied. */
 export type RoutePlanRequest = Omit<RoutePlanBody, 'minutesPerStop' | 'name'> & { minutesPerStop?: number; name?: string | null };
-
-export const routePlanKeys = {
-  all: ['route-plans'] as const,
-  list: ['route-plans', 'list'] as const,
-  detail: (id: string) => ['route-plans', 'detail', id] as const,
-};
 
 /** POST /api/route-plans/preview: everyone signed in gets the summary; members also the plan. */
 export function previewRoutePlan(body: RoutePlanRequest): Promise<RoutePlanPreview> {

@@ -7,7 +7,7 @@ import { Button, LinkButton } from '@/components/ui/button';
 import { CalendarIcon } from '@/components/ui/calendar-icon';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryStatus } from '@/components/ui/query-status';
 import { routePlanCalendarPath, useDeleteRoutePlan, useRoutePlan } from '../api/route-plans';
 import { RoutePlanResult } from './route-plan-result';
 import { Map as MapIcon } from 'lucide-react';
@@ -48,17 +48,9 @@ export function RoutePlanView({ planId, downloadCalendar }: RoutePlanViewProps) 
   const [downloading, setDownloading] = useState(false);
   const [downloadFailed, setDownloadFailed] = useState(false);
 
-  if (planQuery.isPending) return <Spinner label="Loading route plan..." className="py-24" />;
-  if (planQuery.isError) {
-    if (isMissing(planQuery.error)) return <PlanNotFound />;
-    return (
-      <Alert tone="error" title="Failed to load the route plan">
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => void planQuery.refetch()}>
-          Try Again
-        </Button>
-      </Alert>
-    );
-  }
+  if (planQuery.isError && isMissing(planQuery.error)) return <PlanNotFound />;
+  if (!planQuery.isSuccess)
+    return <QueryStatus query={planQuery} loading="Loading route plan..." error="Failed to load the route plan" className="py-24" />;
 
   const plan = planQuery.data;
   const id = plan.id!;

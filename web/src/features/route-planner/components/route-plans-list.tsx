@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { RoutePlanSummary } from '@garage/contracts';
 import { formatTimestampDate, pluralize } from '@/lib/format';
-import { Alert } from '@/components/ui/alert';
 import { Button, LinkButton } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryStatus } from '@/components/ui/query-status';
 import { useDeleteRoutePlan, useRoutePlans } from '../api/route-plans';
 import { planTime } from '../utils/plan-format';
 import { planTitle } from './route-plan-view';
@@ -18,16 +17,8 @@ export function RoutePlansList() {
   const deletePlan = useDeleteRoutePlan();
   const [deleting, setDeleting] = useState<RoutePlanSummary | null>(null);
 
-  if (plans.isPending) return <Spinner label="Loading your route plans..." className="py-16" />;
-  if (plans.isError) {
-    return (
-      <Alert tone="error" title="Failed to load your route plans">
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => void plans.refetch()}>
-          Try Again
-        </Button>
-      </Alert>
-    );
-  }
+  if (!plans.isSuccess)
+    return <QueryStatus query={plans} loading="Loading your route plans..." error="Failed to load your route plans" className="py-16" />;
   if (plans.data.length === 0) {
     return (
       <EmptyState title="No route plans yet" icon={<MapIcon />}>

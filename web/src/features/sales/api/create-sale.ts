@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AssignItemsBody, Sale, SaleForm } from '@garage/contracts';
 import { api } from '@/lib/api-client';
+import { itemKeys, saleKeys } from '@/lib/query-keys';
 
 export function createSale(body: SaleForm): Promise<Sale> {
   return api.post<Sale>('/api/sales', body);
@@ -31,8 +32,8 @@ export function useCreateSale() {
   return useMutation({
     mutationFn: ({ body, itemIds }: { body: SaleForm; itemIds: number[] }) => createSaleWithItems(body, itemIds),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['sales'] });
-      void queryClient.invalidateQueries({ queryKey: ['items'] });
+      void queryClient.invalidateQueries({ queryKey: saleKeys.all });
+      void queryClient.invalidateQueries({ queryKey: itemKeys.all });
     },
   });
 }

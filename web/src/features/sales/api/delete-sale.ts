@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Sale } from '@garage/contracts';
 import { api } from '@/lib/api-client';
+import { itemKeys, saleKeys } from '@/lib/query-keys';
 
 /** DELETE /api/sales/{id}: the sale goes, its items stay (free for other sales). */
 export function deleteSale(id: number): Promise<void> {
@@ -13,10 +14,10 @@ export function useDeleteSale() {
     mutationFn: deleteSale,
     onSuccess: (_data, id) => {
       // Gone from My Garage Sales at once (the host lands there next); the rest is refetched.
-      queryClient.setQueryData<Sale[]>(['sales', 'mine'], (sales) => sales?.filter((sale) => sale.id !== id));
-      queryClient.removeQueries({ queryKey: ['sales', 'detail', String(id)] });
-      void queryClient.invalidateQueries({ queryKey: ['sales'] });
-      void queryClient.invalidateQueries({ queryKey: ['items'] });
+      queryClient.setQueryData<Sale[]>(saleKeys.mine, (sales) => sales?.filter((sale) => sale.id !== id));
+      queryClient.removeQueries({ queryKey: saleKeys.detail(String(id)) });
+      void queryClient.invalidateQueries({ queryKey: saleKeys.all });
+      void queryClient.invalidateQueries({ queryKey: itemKeys.all });
     },
   });
 }

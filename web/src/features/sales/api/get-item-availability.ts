@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AvailabilityBody, AvailabilityItem } from '@garage/contracts';
 import { api } from '@/lib/api-client';
+import { itemKeys } from '@/lib/query-keys';
 
 /**
  * POST /api/items/availability: the host's unsold items, each marked available or not for the
@@ -12,7 +13,7 @@ export function getItemAvailability(body: AvailabilityBody, signal?: AbortSignal
 
 export const getItemAvailabilityQueryOptions = (body: AvailabilityBody) =>
   queryOptions({
-    queryKey: ['items', 'availability', body],
+    queryKey: itemKeys.availability(body),
     queryFn: ({ signal }) => getItemAvailability(body, signal),
   });
 

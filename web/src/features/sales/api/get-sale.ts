@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Item, Sale } from '@garage/contracts';
 import { api, requireRecordId } from '@/lib/api-client';
+import { saleKeys } from '@/lib/query-keys';
 
 export type SaleWithItems = Sale & { items: Item[] };
 
@@ -11,7 +12,7 @@ export async function getSale(id: string, signal?: AbortSignal): Promise<SaleWit
 
 export const getSaleQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['sales', 'detail', id],
+    queryKey: saleKeys.detail(id),
     queryFn: ({ signal }) => getSale(id, signal),
   });
 

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Sale } from '@garage/contracts';
 import { greatCircleMiles, roundMiles, type GeoPoint } from '@garage/contracts/geo';
 import { api } from '@/lib/api-client';
+import { saleKeys } from '@/lib/query-keys';
 
 export interface SaleFilters {
   startDate: string;
@@ -30,7 +31,7 @@ export async function getSales(search: SaleSearch, signal?: AbortSignal): Promis
 
 export const getSalesQueryOptions = (search: SaleSearch) =>
   queryOptions({
-    queryKey: ['sales', 'list', search],
+    queryKey: saleKeys.list(search),
     queryFn: ({ signal }) => getSales(search, signal),
   });
 
@@ -59,7 +60,7 @@ export function nearestSales(sales: Sale[], from: GeoPoint, count = NEAREST_SALE
 export function useNearestSales(filters: SaleFilters, from: GeoPoint | null, { enabled }: { enabled: boolean }) {
   const { startDate, endDate, startTime, endTime } = filters;
   return useQuery({
-    queryKey: ['sales', 'nearest', { startDate, endDate, startTime, endTime }, from],
+    queryKey: saleKeys.nearest({ startDate, endDate, startTime, endTime }, from),
     queryFn: async ({ signal }) =>
       nearestSales(await getSales({ startDate, endDate, startTime, endTime, radius: filters.radius }, signal), from!),
     enabled: enabled && from !== null,

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Sale, SaleUpdate } from '@garage/contracts';
 import { api } from '@/lib/api-client';
+import { itemKeys, saleKeys } from '@/lib/query-keys';
 
 export function updateSale(id: number, body: SaleUpdate): Promise<Sale> {
   return api.put<Sale>(`/api/sales/${id}`, body);
@@ -11,8 +12,8 @@ export function useUpdateSale() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: SaleUpdate }) => updateSale(id, body),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['sales'] });
-      void queryClient.invalidateQueries({ queryKey: ['items'] });
+      void queryClient.invalidateQueries({ queryKey: saleKeys.all });
+      void queryClient.invalidateQueries({ queryKey: itemKeys.all });
     },
   });
 }

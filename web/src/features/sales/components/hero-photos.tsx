@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Bike, BookOpen, Lamp, Sofa } from 'lucide-react';
+import { saleKeys } from '@/lib/query-keys';
 import { getSales } from '../api/get-sales';
 
 const WIDE = '(min-width: 1024px)';
@@ -30,7 +31,7 @@ const PLACEHOLDERS = [
 export function HeroPhotos() {
   const wide = useSyncExternalStore(subscribe, isWide, () => false);
   const sales = useQuery({
-    queryKey: ['sales', 'list', 'hero'],
+    queryKey: saleKeys.hero,
     queryFn: ({ signal }) => getSales({ startDate: '', endDate: '', startTime: '', endTime: '', radius: 25 }, signal),
     enabled: wide,
     staleTime: 5 * 60_000,

@@ -1,10 +1,9 @@
 import { Link } from 'react-router-dom';
 import { formatDateRange, formatTimeRange, pluralize } from '@/lib/format';
 import { SaleStatusBadge } from '@/components/sale-status-badge';
-import { Alert } from '@/components/ui/alert';
-import { Button, LinkButton } from '@/components/ui/button';
+import { LinkButton } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryStatus } from '@/components/ui/query-status';
 import { useMySales } from '../api/get-my-sales';
 import { salePlace } from '../utils/sale-place';
 import { Tag } from 'lucide-react';
@@ -12,16 +11,8 @@ import { Tag } from 'lucide-react';
 export function MySalesList() {
   const sales = useMySales();
 
-  if (sales.isPending) return <Spinner label="Loading your sales..." className="py-24" />;
-  if (sales.isError) {
-    return (
-      <Alert tone="error" title="Failed to load your sales">
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => void sales.refetch()}>
-          Try Again
-        </Button>
-      </Alert>
-    );
-  }
+  if (!sales.isSuccess)
+    return <QueryStatus query={sales} loading="Loading your sales..." error="Failed to load your sales" className="py-24" />;
   if (sales.data.length === 0) {
     return (
       <EmptyState title="No garage sales yet" icon={<Tag />}>

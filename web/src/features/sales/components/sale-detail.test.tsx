@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { saleKeys } from '@/lib/query-keys';
 import { aSale, anItem } from '@/test/fixtures';
 import { json, mockFetch, renderScreen, signInAs, signOutForTest, testUser } from '@/test/render';
 import { SaleDetail } from './sale-detail';
@@ -54,7 +55,7 @@ describe('Sale detail', () => {
       'DELETE /api/sales/1': () => new Response(null, { status: 204 }),
     });
     const { queryClient } = renderSale();
-    queryClient.setQueryData(['sales', 'mine'], [aSale({ id: 1 }), aSale({ id: 2 })]);
+    queryClient.setQueryData(saleKeys.mine, [aSale({ id: 1 }), aSale({ id: 2 })]);
     expect(await screen.findByRole('link', { name: 'Edit Sale' })).toHaveAttribute('href', '/sales/1/edit');
     expect(screen.getByRole('link', { name: 'Add Item' })).toHaveAttribute('href', '/sales/1/add-item');
 
@@ -67,7 +68,7 @@ describe('Sale detail', () => {
     await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete Sale' }));
     expect(await screen.findByText('My sales page')).toBeInTheDocument();
     // My Garage Sales, where the host lands, no longer lists it while it refetches.
-    expect(queryClient.getQueryData<Array<{ id: number }>>(['sales', 'mine'])!.map((sale) => sale.id)).toEqual([2]);
+    expect(queryClient.getQueryData<Array<{ id: number }>>(saleKeys.mine)!.map((sale) => sale.id)).toEqual([2]);
   });
 
   it('alerts when the delete fails', async () => {

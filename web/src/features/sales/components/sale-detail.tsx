@@ -7,12 +7,11 @@ import { useUser, type LoginRedirectState } from '@/lib/auth';
 import { formatDateRange, formatPrice, formatRating, formatTimeRange, fullName, pluralize } from '@/lib/format';
 import { ItemStatusBadge } from '@/components/item-status-badge';
 import { SaleStatusBadge } from '@/components/sale-status-badge';
-import { Alert } from '@/components/ui/alert';
 import { Button, LinkButton } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PhotoCard } from '@/components/ui/photo-card';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryStatus } from '@/components/ui/query-status';
 import { useDeleteSale } from '../api/delete-sale';
 import { useSale } from '../api/get-sale';
 import { SearchX } from 'lucide-react';
@@ -67,34 +66,22 @@ export function SaleDetail({ saleId, renderTitleActions, renderScheduleActions, 
   const deleteSale = useDeleteSale();
   const [confirming, setConfirming] = useState(false);
 
-  if (saleQuery.isPending) {
+  if (saleQuery.isError && isNotFound(saleQuery.error)) {
     return (
-      <>
-        <title>Garage Sale | Garage</title>
-        <Spinner label="Loading sale..." className="py-24" />
-      </>
+      <EmptyState title="Sale Not Found" icon={<SearchX />} asPageHeading>
+        <title>Sale Not Found | Garage</title>
+        <p>This garage sale does not exist or has been removed.</p>
+        <p className="mt-4">
+          <LinkButton to="/sales">Browse Garage Sales</LinkButton>
+        </p>
+      </EmptyState>
     );
   }
-
-  if (saleQuery.isError) {
-    if (isNotFound(saleQuery.error)) {
-      return (
-        <EmptyState title="Sale Not Found" icon={<SearchX />} asPageHeading>
-          <title>Sale Not Found | Garage</title>
-          <p>This garage sale does not exist or has been removed.</p>
-          <p className="mt-4">
-            <LinkButton to="/sales">Browse Garage Sales</LinkButton>
-          </p>
-        </EmptyState>
-      );
-    }
+  if (!saleQuery.isSuccess) {
     return (
-      <Alert tone="error" title="Failed to load sale">
+      <QueryStatus query={saleQuery} loading="Loading sale..." error="Failed to load sale" className="py-24">
         <title>Garage Sale | Garage</title>
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => void saleQuery.refetch()}>
-          Try Again
-        </Button>
-      </Alert>
+      </QueryStatus>
     );
   }
 

@@ -6,8 +6,8 @@ import { cn } from '@/lib/cn';
 import { pluralize } from '@/lib/format';
 import { useGeolocation } from '@/hooks/use-geolocation';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { TryAgainButton } from '@/components/ui/query-status';
 import { Spinner } from '@/components/ui/spinner';
 import { useNearestSales, useSales } from '../api/get-sales';
 import { useSaleFilters } from '../hooks/use-sale-filters';
@@ -91,9 +91,7 @@ export function SalesBrowser({ renderSaleActions }: SalesBrowserProps) {
             <p className="font-semibold">{geo.error}</p>
             <p className="mt-1">Showing upcoming sales everywhere instead of nearby ones.</p>
           </div>
-          <Button variant="secondary" size="sm" onClick={geo.retry}>
-            Try Again
-          </Button>
+          <TryAgainButton onClick={geo.retry} />
         </div>
       )}
       {geo.position && <Alert tone="success">Showing garage sales within {filters.radius} miles of your location.</Alert>}

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SavedSearch, SavedSearchFrequency } from '@garage/contracts';
 import { api } from '@/lib/api-client';
+import { savedSearchKeys } from '@/lib/query-keys';
 
 /** What POST and PUT send (the server applies the defaults and clamps the radius). */
 export interface SavedSearchInput {
@@ -15,8 +16,6 @@ export interface SavedSearchInput {
   frequency: SavedSearchFrequency;
   emailEnabled: boolean;
 }
-
-export const savedSearchKeys = { all: ['saved-searches'] as const };
 
 export function getSavedSearches(signal?: AbortSignal): Promise<SavedSearch[]> {
   return api.get<SavedSearch[]>('/api/saved-searches', { signal });

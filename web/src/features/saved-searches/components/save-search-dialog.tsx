@@ -1,5 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { createPortal } from 'react-dom';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { savedSearchBodySchema, type SavedSearch, type SavedSearchFrequency } from '@garage/contracts';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -7,6 +6,7 @@ import { serverFieldErrors, validate, type FieldErrors } from '@/lib/form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
+import { Modal } from '@/components/ui/modal';
 import { useCreateSavedSearch, useUpdateSavedSearch, type SavedSearchInput } from '../api/saved-searches';
 import { describeSearch, type SearchCriteria } from '../utils/describe-search';
 
@@ -25,16 +25,12 @@ interface SaveSearchDialogProps {
   onSaved: (search: SavedSearch) => void;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled])';
-
 /**
  * Save (or edit) a search: a name, how often to email (instant or a daily digest) and whether to
  * email at all; the search itself comes from the page. A modal dialog: focus starts on the name,
  * Tab stays inside, Escape cancels and focus goes back to the button that opened it.
  */
 export function SaveSearchDialog({ open, criteria, existing, onClose, onSaved }: SaveSearchDialogProps) {
-  const titleId = useId();
-  const panelRef = useRef<HTMLDivElement>(null);
   const create = useCreateSavedSearch();
   const update = useUpdateSavedSearch();
   const [name, setName] = useState(existing?.name ?? criteria.q);
@@ -45,37 +41,6 @@ export function SaveSearchDialog({ open, criteria, existing, onClose, onSaved }:
   const [formError, setFormError] = useState<string | null>(null);
   const [needsPremium, setNeedsPremium] = useState(false);
   const busy = create.isPending || update.isPending;
-
-  useEffect(() => {
-    if (!open) return;
-    const opener = document.activeElement as HTMLElement | null;
-    const first = panelRef.current?.querySelector<HTMLInputElement>('input');
-    first?.focus();
-    first?.select();
-    return () => opener?.focus?.();
-  }, [open]);
-
-  if (!open) return null;
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      if (!busy) onClose();
-      return;
-    }
-    if (event.key !== 'Tab' || !panelRef.current) return;
-    const focusable = panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE);
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -107,108 +72,103 @@ export function SaveSearchDialog({ open, criteria, existing, onClose, onSaved }:
   };
 
   const qError = errors.q;
-  return createPortal(
-    <div className="fixed inset-0 z-[2000] flex items-center justify-center bg-gray-900/60 p-4" onKeyDown={onKeyDown}>
-      <div
-        ref={panelRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        className="max-h-[calc(100vh-2rem)] w-full max-w-lg overflow-y-auto rounded-lg bg-white p-6 shadow-xl"
-      >
-        <h2 id={titleId} className="text-lg font-semibold text-gray-900">
-          {existing ? 'Edit Saved Search' : 'Save This Search'}
-        </h2>
-        <p className="mt-1 text-sm text-gray-700">
-          {existing ? 'Change what you look for and how we tell you.' : 'We will alert you when a new item matching it is listed.'}
-        </p>
-        <form noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
+  return (
+    <Modal
+      open={open}
+      role="dialog"
+      title={existing ? 'Edit Saved Search' : 'Save This Search'}
+      busy={busy}
+      onClose={onClose}
+      className="max-h-[calc(100vh-2rem)] max-w-lg overflow-y-auto"
+    >
+      <p className="mt-1 text-sm text-gray-700">
+        {existing ? 'Change what you look for and how we tell you.' : 'We will alert you when a new item matching it is listed.'}
+      </p>
+      <form noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
+        <TextField
+          label="Name"
+          value={name}
+          onChange={(event) => {
+            setName(event.target.value);
+            setErrors(({ name: _fixed, ...rest }) => rest); // the message goes once the field is edited
+          }}
+          error={errors.name}
+          hint="For example “Mid-century lamps”"
+          required
+        />
+        {existing ? (
           <TextField
-            label="Name"
-            value={name}
+            label="Search words"
+            value={q}
             onChange={(event) => {
-              setName(event.target.value);
-              setErrors(({ name: _fixed, ...rest }) => rest); // the message goes once the field is edited
+              setQ(event.target.value);
+              setErrors(({ q: _fixed, ...rest }) => rest);
             }}
-            error={errors.name}
-            hint="For example “Mid-century lamps”"
+            error={qError}
             required
           />
-          {existing ? (
-            <TextField
-              label="Search words"
-              value={q}
-              onChange={(event) => {
-                setQ(event.target.value);
-                setErrors(({ q: _fixed, ...rest }) => rest);
-              }}
-              error={qError}
-              required
-            />
-          ) : (
-            <div className="rounded-md bg-gray-50 p-3 text-sm text-gray-800 ring-1 ring-gray-200">
-              <p className="font-medium text-gray-900">Search</p>
-              <p>{describeSearch({ ...criteria, q })}</p>
-              {qError && <p className="mt-1 text-red-700">{qError}</p>}
-            </div>
-          )}
-          <fieldset>
-            <legend className="mb-2 text-sm font-medium text-gray-800">How often to email</legend>
-            <div className="space-y-2">
-              {FREQUENCIES.map((option) => (
-                <label key={option.value} className="flex items-start gap-3 text-sm text-gray-900">
-                  <input
-                    type="radio"
-                    name="frequency"
-                    value={option.value}
-                    checked={frequency === option.value}
-                    onChange={() => setFrequency(option.value)}
-                    className="mt-0.5 h-4 w-4 accent-blue-700"
-                  />
-                  <span>
-                    <span className="font-medium">{option.label}</span>
-                    <span className="block text-gray-700">{option.hint}</span>
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <label className="flex items-start gap-3 text-sm text-gray-900">
-            <input
-              type="checkbox"
-              checked={emailEnabled}
-              onChange={(event) => setEmailEnabled(event.target.checked)}
-              className="mt-0.5 h-4 w-4 accent-blue-700"
-            />
-            <span>
-              <span className="font-medium">Email me about matches</span>
-              <span className="block text-gray-700">Alerts always appear under the bell; emails carry a one-click unsubscribe link.</span>
-            </span>
-          </label>
-          {formError && (
-            <Alert tone="error">
-              {formError}
-              {needsPremium && (
-                <>
-                  {' '}
-                  <Link to="/subscribe" className="font-semibold underline">
-                    Upgrade to Premium
-                  </Link>
-                </>
-              )}
-            </Alert>
-          )}
-          <div className="flex justify-end gap-3 pt-2">
-            <Button variant="secondary" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? 'Saving...' : existing ? 'Save Changes' : 'Save Search'}
-            </Button>
+        ) : (
+          <div className="rounded-md bg-gray-50 p-3 text-sm text-gray-800 ring-1 ring-gray-200">
+            <p className="font-medium text-gray-900">Search</p>
+            <p>{describeSearch({ ...criteria, q })}</p>
+            {qError && <p className="mt-1 text-red-700">{qError}</p>}
           </div>
-        </form>
-      </div>
-    </div>,
-    document.body,
+        )}
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium text-gray-800">How often to email</legend>
+          <div className="space-y-2">
+            {FREQUENCIES.map((option) => (
+              <label key={option.value} className="flex items-start gap-3 text-sm text-gray-900">
+                <input
+                  type="radio"
+                  name="frequency"
+                  value={option.value}
+                  checked={frequency === option.value}
+                  onChange={() => setFrequency(option.value)}
+                  className="mt-0.5 h-4 w-4 accent-blue-700"
+                />
+                <span>
+                  <span className="font-medium">{option.label}</span>
+                  <span className="block text-gray-700">{option.hint}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <label className="flex items-start gap-3 text-sm text-gray-900">
+          <input
+            type="checkbox"
+            checked={emailEnabled}
+            onChange={(event) => setEmailEnabled(event.target.checked)}
+            className="mt-0.5 h-4 w-4 accent-blue-700"
+          />
+          <span>
+            <span className="font-medium">Email me about matches</span>
+            <span className="block text-gray-700">Alerts always appear under the bell; emails carry a one-click unsubscribe link.</span>
+          </span>
+        </label>
+        {formError && (
+          <Alert tone="error">
+            {formError}
+            {needsPremium && (
+              <>
+                {' '}
+                <Link to="/subscribe" className="font-semibold underline">
+                  Upgrade to Premium
+                </Link>
+              </>
+            )}
+          </Alert>
+        )}
+        <div className="flex justify-end gap-3 pt-2">
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Saving...' : existing ? 'Save Changes' : 'Save Search'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
   );
 }

@@ -4,12 +4,11 @@ import type { SavedSearch } from '@garage/contracts';
 import { ApiError } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
 import { formatTimestampDate, pluralize } from '@/lib/format';
-import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button, LinkButton } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryStatus } from '@/components/ui/query-status';
 import { useDeleteSavedSearch, useSavedSearches } from '../api/saved-searches';
 import { describeSearch, searchHref } from '../utils/describe-search';
 import { SaveSearchDialog } from './save-search-dialog';
@@ -72,16 +71,10 @@ export function SavedSearchesList() {
   const [deleting, setDeleting] = useState<SavedSearch | null>(null);
 
   if (!user?.isPremium || (searches.error instanceof ApiError && searches.error.status === 403)) return <UpgradeCall />;
-  if (searches.isPending) return <Spinner label="Loading your saved searches..." className="py-16" />;
-  if (searches.isError) {
+  if (!searches.isSuccess)
     return (
-      <Alert tone="error" title="Failed to load your saved searches">
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => void searches.refetch()}>
-          Try Again
-        </Button>
-      </Alert>
+      <QueryStatus query={searches} loading="Loading your saved searches..." error="Failed to load your saved searches" className="py-16" />
     );
-  }
   if (searches.data.length === 0) {
     return (
       <EmptyState title="No saved searches yet" icon={<Search />}>

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Item, Reservation } from '@garage/contracts';
 import { api } from '@/lib/api-client';
+import { itemKeys, reservationKeys, searchKeys } from '@/lib/query-keys';
 
 /** The reserved item, and the reservation it opened (paid next, in My Reservations). */
 export function reserveItem(id: number): Promise<Item & { reservation?: Reservation }> {
@@ -13,9 +14,9 @@ export function useReserveItem() {
   return useMutation({
     mutationFn: reserveItem,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['search'] });
-      void queryClient.invalidateQueries({ queryKey: ['items'] });
-      void queryClient.invalidateQueries({ queryKey: ['reservations'] });
+      void queryClient.invalidateQueries({ queryKey: searchKeys.all });
+      void queryClient.invalidateQueries({ queryKey: itemKeys.all });
+      void queryClient.invalidateQueries({ queryKey: reservationKeys.all });
     },
     onError: (error) => console.error('Failed to reserve item', error),
   });

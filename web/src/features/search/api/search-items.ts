@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SearchResult } from '@garage/contracts';
 import { api } from '@/lib/api-client';
+import { searchKeys } from '@/lib/query-keys';
 
 export interface ItemSearchParams {
   q: string;
@@ -29,7 +30,7 @@ export async function searchItems(params: ItemSearchParams, signal?: AbortSignal
 
 export const searchItemsQueryOptions = (params: ItemSearchParams) =>
   queryOptions({
-    queryKey: ['search', params],
+    queryKey: searchKeys.results(params),
     queryFn: ({ signal }) => searchItems(params, signal),
   });
 

@@ -1,0 +1,58 @@
+/**
+ * Every query key of the app, a factory per resource. Each key starts with its resource, so
+ * invalidating `…Keys.all` reaches every query of it. They live here, below the features, because
+ * features refresh each other's data (a reservation changes items and search results, a sale's
+ * edit its items, /create-item reads the host's sales) and a feature does not import another.
+ */
+
+export const saleKeys = {
+  all: ['sales'] as const,
+  list: (search: object) => ['sales', 'list', search] as const,
+  /** The landing page's photos: upcoming sales anywhere. */
+  hero: ['sales', 'list', 'hero'] as const,
+  nearest: (dates: object, from: object | null) => ['sales', 'nearest', dates, from] as const,
+  mine: ['sales', 'mine'] as const,
+  detail: (id: string) => ['sales', 'detail', id] as const,
+};
+
+export const itemKeys = {
+  all: ['items'] as const,
+  mine: ['items', 'mine'] as const,
+  detail: (id: string) => ['items', 'detail', id] as const,
+  availability: (body: object) => ['items', 'availability', body] as const,
+};
+
+export const searchKeys = {
+  all: ['search'] as const,
+  results: (params: object) => ['search', params] as const,
+};
+
+export const reservationKeys = {
+  all: ['reservations'] as const,
+  mine: ['reservations', 'mine'] as const,
+  sale: (saleId: number) => ['reservations', 'sale', saleId] as const,
+};
+
+export const favoriteKeys = {
+  all: ['favorites'] as const,
+  ids: ['favorites', 'ids'] as const,
+  list: ['favorites', 'list'] as const,
+};
+
+export const alertKeys = {
+  all: ['alerts'] as const,
+  unreadCount: ['alerts', 'unread-count'] as const,
+  recent: ['alerts', 'recent'] as const,
+  list: (unreadOnly: boolean) => ['alerts', 'list', { unreadOnly }] as const,
+  settings: ['alerts', 'settings'] as const,
+};
+
+export const routePlanKeys = {
+  all: ['route-plans'] as const,
+  list: ['route-plans', 'list'] as const,
+  detail: (id: string) => ['route-plans', 'detail', id] as const,
+};
+
+export const savedSearchKeys = { all: ['saved-searches'] as const };
+
+export const paymentKeys = { config: ['payments', 'config'] as const };
