@@ -72,6 +72,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // See src/test/setup.ts: a loaded machine, not a slow screen, is what outlasts the default 5 s.
+    testTimeout: 20_000,
     restoreMocks: true,
     unstubGlobals: true,
     reporters: ['default', new SummaryReporter()],

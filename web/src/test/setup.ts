@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// `npm test` runs these beside another project's tests on two cores: a screen that renders in
+// 50 ms alone can take seconds then. Waiting longer changes no answer, only when a wait gives up.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
