@@ -33,6 +33,7 @@ import { HEALTH_CHECKS, HealthController, type HealthCheck } from './health.js';
 import { InboxTransport } from './inbox.transport.js';
 import { createLogger, NestPinoLogger, type Logger } from './logger.js';
 import { JwtStrategy, TOKEN_PUBLIC_KEY } from './jwt.strategy.js';
+import { Owners } from './owners.js';
 import { publicKeyFrom } from './tokens.js';
 import { ViewerGuard } from './viewer.js';
 import { Clock, SystemClock } from './clock.js';
@@ -182,6 +183,7 @@ export async function startService<S extends z.ZodRawShape>(
       useFactory: (dataSource: DataSource, outbox: Outbox) => new Inbox(dataSource, observer, () => outbox.wake()),
     },
     { provide: ProjectionWaiter, useValue: projections },
+    { provide: Owners, useValue: new Owners(config, logger) },
     { provide: TOKEN_PUBLIC_KEY, useValue: publicKeyFrom(config) },
     JwtStrategy,
     { provide: Clock, useValue: new SystemClock() },

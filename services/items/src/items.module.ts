@@ -4,6 +4,7 @@ import { AssignmentService } from './assignment/assignment.service.js';
 import { AvailabilityController } from './availability/availability.controller.js';
 import { AvailabilityService } from './availability/availability.service.js';
 import { ItemsController } from './items/items.controller.js';
+import { ItemsOwnerController } from './items/items-owner.controller.js';
 import { ItemsRepository } from './items/items.repository.js';
 import { ItemsService } from './items/items.service.js';
 import { OnSaleChangedHandler } from './handlers/on-sale-changed.handler.js';
@@ -31,6 +32,7 @@ import { SearchService } from './search/search.service.js';
     SearchController,
     AvailabilityController,
     ItemsController,
+    ItemsOwnerController,
     ReserveController,
     ReservationsController,
     PayoutsController,

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { ProjectionWaiter, SaleProjection } from '@garage/event-bus';
-import { InjectDataSource } from '@garage/service-kit';
+import { SaleProjection } from '@garage/event-bus';
+import { InjectDataSource, Owners } from '@garage/service-kit';
 
 /**
  * The items service's copy of sales (see `SaleProjection`): which sales exist and who hosts them,
@@ -9,7 +9,7 @@ import { InjectDataSource } from '@garage/service-kit';
  */
 @Injectable()
 export class SalesRepository extends SaleProjection {
-  constructor(@InjectDataSource() dataSource: DataSource, @Inject(ProjectionWaiter) projections: ProjectionWaiter) {
-    super(dataSource, projections);
+  constructor(@InjectDataSource() dataSource: DataSource, @Inject(Owners) owners: Owners) {
+    super(dataSource, (id) => owners.sale(id));
   }
 }

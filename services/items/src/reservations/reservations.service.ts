@@ -1,6 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { CollectBody, HostedReservation, Item, MyReservation, RatingBody, Reservation, TokenClaims } from '@garage/contracts';
+import {
+  PREMIUM_REQUIRED,
+  type CollectBody,
+  type HostedReservation,
+  type Item,
+  type MyReservation,
+  type RatingBody,
+  type Reservation,
+  type TokenClaims,
+} from '@garage/contracts';
 import { Outbox, type Emit } from '@garage/event-bus';
 import { PaymentProvider, providerCall, RESERVATION_PURPOSE, type ProviderIntent } from '@garage/payments';
 import { badRequest, Clock, conflict, forbidden, LOGGER, notFound, SERVICE_CONFIG, type Logger } from '@garage/service-kit';
@@ -42,9 +51,8 @@ export class ReservationsService {
 
   async reserve(caller: TokenClaims, itemId: number): Promise<Item & { reservation: Reservation }> {
     const now = this.clock.now();
-    // A member who has just paid may be ahead of `user.premium_activated`: wait for it before refusing.
-    if (!(await this.users.waitUntilPremium(caller.userId, now, this.config.PROJECTION_WAIT_MS)))
-      throw forbidden('Premium membership required');
+    // A member who has just paid may be ahead of `user.premium_activated`: auth is asked before refusing.
+    if (!(await this.users.isPremiumOrAsk(caller.userId, now))) throw forbidden(PREMIUM_REQUIRED);
     const reservation = await this.outbox.transaction(async (manager, emit) => {
       const item = await this.items.reserve(manager, itemId, caller.userId);
       if (!item) throw await this.whyNot(manager, itemId, caller.userId);
@@ -179,9 +187,8 @@ export class ReservationsService {
 
   /** The reservations of one of the caller's sales (host only). */
   async ofSale(caller: TokenClaims, saleId: number): Promise<HostedReservation[]> {
-    await this.itemsService.awaitSale(saleId);
-    const sale = await this.sales.findLiveForShare(this.items.manager(), saleId);
-    if (!sale || sale.user_id !== caller.userId) throw notFound('Sale not found or unauthorized');
+    const sale = await this.sales.findOrAsk(saleId);
+    if (!sale || sale.deleted || sale.user_id !== caller.userId) throw notFound('Sale not found or unauthorized');
     const rows = await this.reservations.listForSale(saleId);
     return rows.map(toHosted);
   }
