@@ -17,6 +17,7 @@ import { LOGGER, SERVICE_CONFIG, type Logger } from '@garage/service-kit';
 import type { ItemsConfig } from './config.js';
 import { LedgerRepository } from './reservations/ledger.repository.js';
 import { OnIntentSucceededHandler } from './handlers/on-intent-succeeded.handler.js';
+import { PickupCodeGuard } from './reservations/pickup-code-guard.js';
 import { ReservationEndings } from './reservations/reservation-endings.js';
 import { PayoutsController, ReservationsController, ReserveController } from './reservations/reservations.controller.js';
 import { ReservationsSweepJob } from './reservations/reservations-sweep.job.js';
@@ -53,6 +54,7 @@ import { SearchService } from './search/search.service.js';
     ReservationsService,
     ReservationsRepository,
     ReservationEndings,
+    PickupCodeGuard,
     LedgerRepository,
     ReservationsSweepJob,
     {

@@ -20,11 +20,14 @@ import { ItemsService } from '../items/items.service.js';
 import { SalesRepository } from '../projections/sales.repository.js';
 import { UsersRepository } from '../projections/users.repository.js';
 import { LedgerRepository } from './ledger.repository.js';
+import { PickupCodeGuard, type CollectOutcome } from './pickup-code-guard.js';
 import { ReservationEndings } from './reservation-endings.js';
 import { ReservationsRepository, toReservationSnapshot, type ReservationRow } from './reservations.repository.js';
 
 export const RESERVATION_CURRENCY = 'usd';
 const RESERVATION_NOT_FOUND = 'Reservation not found';
+/** A wrong pickup code, told apart from the collect's other refusals for the guessing limits. */
+const WRONG_CODE = new Error('wrong pickup code');
 
 /**
  * Premium members reserve items, paid upfront and collected during the sale's hours (spec section
@@ -47,6 +50,7 @@ export class ReservationsService {
     @Inject(Clock) private readonly clock: Clock,
     @Inject(SERVICE_CONFIG) private readonly config: ItemsConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(PickupCodeGuard) private readonly pickupCodes: PickupCodeGuard,
   ) {}
 
   async reserve(caller: TokenClaims, itemId: number): Promise<Item & { reservation: Reservation }> {
@@ -198,13 +202,33 @@ export class ReservationsService {
    * reservation collected, and a transfer of its amount to the host is added to the ledger.
    */
   async collect(caller: TokenClaims, id: number, body: CollectBody): Promise<HostedReservation> {
+    // Only the host's attempts count against the code's limits: anyone else is told nothing more
+    // than for an unknown id, and cannot lock the host out.
+    const found = await this.reservations.findById(id);
+    if (!found || found.host_id !== caller.userId) throw notFound(RESERVATION_NOT_FOUND);
+    await this.pickupCodes.take(id, caller.userId);
+    let outcome: CollectOutcome = 'other';
+    try {
+      await this.collectWithCode(caller, id, body);
+      outcome = 'collected';
+    } catch (error) {
+      if (error === WRONG_CODE) outcome = 'wrong-code';
+      throw error === WRONG_CODE ? badRequest('Pickup code does not match') : error;
+    } finally {
+      await this.pickupCodes.settle(found, caller.userId, outcome);
+    }
+    const [row] = (await this.ofSaleRow(id))!;
+    return row!;
+  }
+
+  private async collectWithCode(caller: TokenClaims, id: number, body: CollectBody): Promise<void> {
     await this.outbox.transaction(async (manager, emit) => {
       const reservation = await this.reservations.findById(id, manager, true);
       if (!reservation || reservation.host_id !== caller.userId) throw notFound(RESERVATION_NOT_FOUND);
       if (reservation.status === 'collected') throw conflict('Reservation is already collected');
       if (reservation.status !== 'paid')
         throw conflict(reservation.status === 'pending' ? 'Reservation is not paid yet' : endedMessage(reservation));
-      if (reservation.pickup_code !== body.pickupCode) throw badRequest('Pickup code does not match');
+      if (reservation.pickup_code !== body.pickupCode) throw WRONG_CODE;
       const collected = (await this.reservations.markCollected(manager, id, this.clock.now()))!;
       const item = await this.items.markSold(manager, reservation.item_id);
       if (item) emit('item.updated', item.version, toSnapshot(item));
@@ -217,8 +241,6 @@ export class ReservationsService {
       });
       emit('reservation.collected', collected.version, toReservationSnapshot(collected));
     });
-    const [row] = (await this.ofSaleRow(id))!;
-    return row!;
   }
 
   /** After a pickup, the shopper rates the host once; auth keeps the host's average from `reservation.rated`. */
