@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Item, ItemCreate, ItemUpdate, TokenClaims } from '@garage/contracts';
-import { Outbox } from '@garage/event-bus';
+import { Outbox, type KnownSale } from '@garage/event-bus';
 import { forbidden, notFound, type Viewer } from '@garage/service-kit';
-import type { KnownSale } from '@garage/event-bus';
 import { SalesRepository } from '../projections/sales.repository.js';
 import { ReservationEndings } from '../reservations/reservation-endings.js';
 import { toItem, toSnapshot } from './item.row.js';

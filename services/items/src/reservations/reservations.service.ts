@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
   PREMIUM_REQUIRED,
@@ -12,7 +12,7 @@ import {
 } from '@garage/contracts';
 import { Outbox, type Emit } from '@garage/event-bus';
 import { PaymentProvider, providerCall, RESERVATION_PURPOSE, type ProviderIntent } from '@garage/payments';
-import { badRequest, Clock, conflict, forbidden, LOGGER, notFound, SERVICE_CONFIG, type Logger } from '@garage/service-kit';
+import { ApiError, badRequest, Clock, conflict, forbidden, LOGGER, notFound, SERVICE_CONFIG, type Logger } from '@garage/service-kit';
 import type { ItemsConfig } from '../config.js';
 import { toSnapshot } from '../items/item.row.js';
 import { ItemsRepository } from '../items/items.repository.js';
@@ -26,8 +26,12 @@ import { ReservationsRepository, toReservationSnapshot, type ReservationRow } fr
 
 export const RESERVATION_CURRENCY = 'usd';
 const RESERVATION_NOT_FOUND = 'Reservation not found';
-/** A wrong pickup code, told apart from the collect's other refusals for the guessing limits. */
-const WRONG_CODE = new Error('wrong pickup code');
+/** A wrong pickup code: told apart from the collect's other refusals, since only it counts as a guess. */
+class WrongPickupCode extends ApiError {
+  constructor() {
+    super(HttpStatus.BAD_REQUEST, 'Pickup code does not match');
+  }
+}
 
 /**
  * Premium members reserve items, paid upfront and collected during the sale's hours (spec section
@@ -212,8 +216,8 @@ export class ReservationsService {
       await this.collectWithCode(caller, id, body);
       outcome = 'collected';
     } catch (error) {
-      if (error === WRONG_CODE) outcome = 'wrong-code';
-      throw error === WRONG_CODE ? badRequest('Pickup code does not match') : error;
+      if (error instanceof WrongPickupCode) outcome = 'wrong-code';
+      throw error;
     } finally {
       await this.pickupCodes.settle(found, caller.userId, outcome);
     }
@@ -228,7 +232,7 @@ export class ReservationsService {
       if (reservation.status === 'collected') throw conflict('Reservation is already collected');
       if (reservation.status !== 'paid')
         throw conflict(reservation.status === 'pending' ? 'Reservation is not paid yet' : endedMessage(reservation));
-      if (reservation.pickup_code !== body.pickupCode) throw WRONG_CODE;
+      if (reservation.pickup_code !== body.pickupCode) throw new WrongPickupCode();
       const collected = (await this.reservations.markCollected(manager, id, this.clock.now()))!;
       const item = await this.items.markSold(manager, reservation.item_id);
       if (item) emit('item.updated', item.version, toSnapshot(item));
