@@ -216,11 +216,20 @@ describe('a copy that lags behind the owner', () => {
       expect(preview.body.summary).toMatchObject({ requested: 1, plannable: 1 });
       expect((await api('GET', `/api/reservations/by-sale/${saleId}`, { headers: host.auth })).status).toBe(200);
       expect((await api('GET', `/api/reservations/by-sale/${saleId}`, { headers: stranger.auth })).status).toBe(404);
+
+      // Back online, the events flow as usual: the items service's copy gets the sale (its items
+      // show it), and a deletion frees the items added on the owner's word.
+      await ownersBroker.up();
+      await copiesBroker.up();
+      const itemId = added[0]!.body.id as number;
+      await waitFor(async () => (await api('GET', `/api/items/${itemId}`)).body.sale?.id === saleId, 20_000, 'sale.created to reach items');
+      expect((await api('DELETE', `/api/sales/${saleId}`, { headers: host.auth })).status).toBe(204);
+      await waitFor(async () => (await api('GET', `/api/items/${itemId}`)).body.garage_sale_id === null, 20_000, 'the items freed');
     } finally {
       await ownersBroker.up();
       await copiesBroker.up();
     }
-  }, 60_000);
+  }, 90_000);
 
   it('lets a member who has just paid reserve, while their upgrade has not reached the items service', async () => {
     const host = await register();

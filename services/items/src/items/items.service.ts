@@ -102,7 +102,12 @@ export class ItemsService {
   async hostFor(manager: EntityManager, sale: KnownSale): Promise<number | null> {
     const kept = await this.sales.findLiveForShare(manager, sale.id);
     if (kept) return kept.user_id;
-    return sale.fromOwner ? sale.user_id : null;
+    if (!sale.fromOwner) return null;
+    // Nothing here to lock yet: serialised with the sale's deletion arriving meanwhile instead.
+    await this.sales.lockSaleId(manager, sale.id);
+    const arrived = await this.sales.findLiveForShare(manager, sale.id);
+    if (arrived) return arrived.user_id;
+    return (await this.sales.find(sale.id, manager)) ? null : sale.user_id;
   }
 
   /** An item may only be put into a live sale of its owner's. */
