@@ -326,7 +326,8 @@ beforeAll(async () => {
     [itemsService, 'ITEMS_URL'],
     [shopperService, 'SHOPPER_URL'],
   ] as const) {
-    const running = await startService(definition as never, { env: testEnv.env, bus });
+    // Each service also finds the owners started before it, as in the standalone launcher.
+    const running = await startService(definition as never, { env: { ...testEnv.env, ...urls }, bus });
     services.push(running as RunningService<unknown>);
     urls[key] = running.url;
   }

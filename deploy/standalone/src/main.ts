@@ -19,7 +19,7 @@ const started = Date.now();
 
 const database = await startEmbeddedPostgres(dataDir, (line) => logger.warn({}, line));
 const bus = new InProcessBus(logger);
-const env = {
+const env: Record<string, string | undefined> = {
   ...process.env,
   // NODE_ENV is passed as given: a production process must be configured as one (it names what
   // is missing) and never serves development pages such as the dev mailbox.
@@ -46,6 +46,9 @@ try {
     const running = await startService(service.definition, { env, bus, logger });
     services.push(running);
     gatewayEnv[service.gatewayKey] = running.url;
+    // The services started after this one ask it directly when their copy of its data lags (an
+    // owner starts before the services that copy it: see the order in services.ts).
+    env[service.gatewayKey] = running.url;
   }
 } catch (error) {
   logger.error({ err: error }, 'a service failed to start');

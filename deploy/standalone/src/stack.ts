@@ -43,14 +43,15 @@ function run(name: string, entry: string, env: Record<string, string | undefined
   children.push(child);
 }
 
-const gatewayEnv: Record<string, string | undefined> = { ...shared, PORT: gatewayPort };
+// `<NAME>_PORT` (e.g. AUTH_PORT) moves a service, so an isolated run (deploy/e2e) can take free ports.
+const portOf = (service: (typeof SERVICES)[number]) => process.env[`${service.definition.name.toUpperCase()}_PORT`] ?? String(service.port);
+// Where each service answers, for the gateway and for the services that ask an owner directly.
+const urls = Object.fromEntries(SERVICES.map((service) => [service.gatewayKey, `http://127.0.0.1:${portOf(service)}`]));
+const gatewayEnv: Record<string, string | undefined> = { ...shared, ...urls, PORT: gatewayPort };
 for (const service of SERVICES) {
-  // `<NAME>_PORT` (e.g. AUTH_PORT) moves a service, so an isolated run (deploy/e2e) can take free ports.
-  const port = process.env[`${service.definition.name.toUpperCase()}_PORT`] ?? String(service.port);
-  const env: Record<string, string | undefined> = { ...shared, PORT: port };
+  const env: Record<string, string | undefined> = { ...shared, ...urls, PORT: portOf(service) };
   if (service.definition.name === 'auth') env.JWT_PRIVATE_KEY = keys.privateKey;
   run(service.definition.name, `services/${service.definition.name}/dist/main.js`, env);
-  gatewayEnv[service.gatewayKey] = `http://127.0.0.1:${port}`;
 }
 run('gateway', 'gateway/dist/main.js', gatewayEnv);
 

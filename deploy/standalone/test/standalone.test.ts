@@ -111,6 +111,25 @@ describe('npm start (standalone topology)', () => {
       const [sale] = (await (await fetch(`${second.url}/api/sales`)).json()) as Array<{ id: number }>;
       const calendar = await (await fetch(`${second.url}/api/sales/${sale!.id}/calendar.ics`)).text();
       expect(calendar).toContain(`URL:http://localhost:${port}/sales/${sale!.id}`);
+      // The services in this process find each other (the owner of a sale, of a user) by the
+      // addresses the launcher gave them: an id nobody has is a 404 at once, a free member's
+      // reserve a 403 at once, not a 503 from an owner that cannot be reached.
+      const unknown = await fetch(`${second.url}/api/sales/987654321/calendar.ics`);
+      expect({ status: unknown.status, body: await unknown.json() }).toEqual({ status: 404, body: { error: 'Sale not found' } });
+      const favourite = await fetch(`${second.url}/api/favorites/sales/987654321`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(favourite.status).toBe(404);
+      const items = (await (await fetch(`${second.url}/api/items/by-sale/${sale!.id}`)).json()) as Array<{ id: number }>;
+      const reserve = await fetch(`${second.url}/api/items/${items[0]!.id}/reserve`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect({ status: reserve.status, body: await reserve.json() }).toEqual({
+        status: 403,
+        body: { error: 'Premium membership required' },
+      });
     } finally {
       expect(await stop(second.child)).toBe(0);
     }

@@ -116,6 +116,10 @@ export const RATE_LIMITS = {
   loginFailuresPerEmail: { limit: 10, windowSeconds: 15 * 60 },
   loginFailuresPerIp: { limit: 50, windowSeconds: 15 * 60 },
   registrationsPerIp: { limit: 20, windowSeconds: 60 * 60 },
+  /** Wrong pickup codes for one reservation within the window, then collecting it is locked for `lockSeconds`. */
+  pickupCodeFailuresPerReservation: { limit: 5, windowSeconds: 60 * 60, lockSeconds: 15 * 60 },
+  /** Wrong pickup codes one host may enter, over all their reservations, within the window. */
+  pickupCodeFailuresPerHost: { limit: 20, windowSeconds: 60 * 60 },
 } as const;
 
 /** Sales one route plan may hold. */

@@ -117,6 +117,13 @@ const reservationSnapshot = z.object({
 });
 export type ReservationSnapshot = z.infer<typeof reservationSnapshot>;
 
+/**
+ * Wrong pickup codes were entered for a paid reservation until it locked: collecting it is refused
+ * until `locked_until` (the shopper is told, in case someone is guessing their code).
+ */
+const reservationPickupLocked = reservationSnapshot.extend({ locked_until: z.string() });
+export type ReservationPickupLocked = z.infer<typeof reservationPickupLocked>;
+
 /** The shopper rated the host after a collected reservation (auth keeps each seller's average). */
 const reservationRated = z.object({
   reservation_id: z.number().int(),
@@ -146,6 +153,7 @@ export const eventDataSchemas = {
   'reservation.collected': reservationSnapshot,
   'reservation.refunded': reservationSnapshot,
   'reservation.cancelled': reservationSnapshot,
+  'reservation.pickup_locked': reservationPickupLocked,
   'reservation.rated': reservationRated,
 } as const;
 
@@ -213,6 +221,7 @@ export const EVENT_CONSUMERS: Record<string, EventType[]> = {
     'reservation.lapsed',
     'reservation.cancelled',
     'reservation.refunded',
+    'reservation.pickup_locked',
   ],
 };
 

@@ -388,6 +388,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     errors: {
       400: 'Title, a category and a condition from the lists, and a price ≥ 0 are required; at most 5 image URLs',
       403: 'garageSaleId is not the caller’s sale',
+      404: { error: 'Sale not found', when: 'garageSaleId names no sale' },
     },
   },
   {
@@ -456,7 +457,13 @@ export const API_OPERATIONS: ApiOperation[] = [
     body: itemUpdateSchema,
     example: API_EXAMPLES.itemUpdate,
     responses: { 200: { description: 'The updated item', body: itemSchema } },
-    errors: { 404: { error: 'Item not found or unauthorized' } },
+    errors: {
+      403: 'garageSaleId is not the caller’s sale',
+      404: {
+        error: 'Item not found or unauthorized',
+        when: 'An unknown item or another user’s (`Sale not found` when garageSaleId names no sale)',
+      },
+    },
   },
   {
     operationId: 'deleteItem',
@@ -502,7 +509,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: "The reservations of the host's sale",
     access: 'signed-in',
     responses: { 200: { description: 'The reservations, as the host sees them', body: z.array(hostedReservationSchema) } },
-    errors: { 403: NOT_OWNER, 404: { error: 'Sale not found' } },
+    errors: { 404: { error: 'Sale not found or unauthorized', when: 'An unknown sale, or one the caller does not host' } },
   },
   {
     operationId: 'getReservation',
@@ -544,7 +551,12 @@ export const API_OPERATIONS: ApiOperation[] = [
     body: collectBodySchema,
     example: API_EXAMPLES.collect,
     responses: { 200: { description: 'The reservation, as the host sees it', body: hostedReservationSchema } },
-    errors: { 403: NOT_OWNER, 404: { error: 'Reservation not found' }, 409: 'Wrong pickup code, or not paid' },
+    errors: {
+      400: { error: 'Pickup code does not match', when: 'A wrong code (compared case-insensitively)' },
+      404: { error: 'Reservation not found', when: 'An unknown reservation, or one the caller does not host' },
+      409: 'Not paid yet, already collected, or ended',
+      429: 'After 5 wrong codes for the reservation (then locked for 15 minutes, its shopper told in the app) or 20 from the host within an hour (with Retry-After)',
+    },
   },
   {
     operationId: 'rateReservation',
@@ -671,7 +683,7 @@ export const API_OPERATIONS: ApiOperation[] = [
       200: { description: 'It was already saved (the first `savedAt`)', body: favoriteSavedSchema },
       201: { description: 'Saved', body: favoriteSavedSchema },
     },
-    errors: { 404: { error: 'Sale not found' }, 503: 'The sale is not known here yet (with Retry-After)' },
+    errors: { 404: { error: 'Sale not found', when: 'An unknown or deleted sale' } },
   },
   {
     operationId: 'unsaveSale',
@@ -694,7 +706,7 @@ export const API_OPERATIONS: ApiOperation[] = [
       200: { description: 'It was already saved (the first `savedAt`)', body: favoriteSavedSchema },
       201: { description: 'Saved', body: favoriteSavedSchema },
     },
-    errors: { 404: { error: 'Item not found' }, 503: 'The item is not known here yet (with Retry-After)' },
+    errors: { 404: { error: 'Item not found', when: 'An unknown or deleted item' } },
   },
   {
     operationId: 'unsaveItem',
@@ -861,7 +873,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     body: routePlanBodySchema,
     example: API_EXAMPLES.routePlan,
     responses: { 200: { description: 'The summary, and the plan for members', body: routePlanPreviewSchema } },
-    errors: { 503: 'A named sale is not known here yet (with Retry-After)' },
+    errors: { 404: { error: 'Sale not found', when: 'A named sale nobody has (a deleted one is an unplannable stop)' } },
   },
   {
     operationId: 'createRoutePlan',
@@ -873,7 +885,10 @@ export const API_OPERATIONS: ApiOperation[] = [
     body: routePlanBodySchema,
     example: API_EXAMPLES.routePlan,
     responses: { 201: { description: 'The saved plan', body: routePlanSchema } },
-    errors: { 403: { error: PREMIUM_REQUIRED }, 503: 'A named sale is not known here yet (with Retry-After)' },
+    errors: {
+      403: { error: PREMIUM_REQUIRED },
+      404: { error: 'Sale not found', when: 'A named sale nobody has (a deleted one is an unplannable stop)' },
+    },
   },
   {
     operationId: 'listRoutePlans',

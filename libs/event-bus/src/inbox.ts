@@ -3,7 +3,6 @@ import { matchesRoutingPattern, type AnyEvent, type EventType } from '@garage/co
 import type { EventBus, EventHeaders, Subscription } from './event-bus.port.js';
 import { currentTraceHeaders, inConsumerSpan, type EventBusObserver } from './observer.js';
 import { collector, recordEvents, type Emit } from './outbox.js';
-import { signalProjection } from './projection-waiter.js';
 
 /**
  * A named, idempotent consumer of some event types. `id` is stable across releases: the inbox
@@ -42,8 +41,6 @@ export class Inbox {
       if (inserted.length === 0) return false;
       const { emit, pending } = collector();
       await handler.handle(event, manager, headers, emit);
-      // Wakes requests waiting for this aggregate, on every replica, once this commits.
-      await signalProjection(manager, event);
       if (pending.length > 0) {
         await recordEvents(manager, pending, currentTraceHeaders());
         emitted = true;

@@ -7,7 +7,6 @@ export * from './inbox.js';
 export * from './messaging-tables.migration.js';
 export * from './observer.js';
 export * from './projection.js';
-export * from './projection-waiter.js';
 export * from './transient-failure.js';
 export * from './dead-letters.js';
 export * from './projections/user.projection.js';

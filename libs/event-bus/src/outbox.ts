@@ -4,6 +4,7 @@ import type { EventData, EventEnvelope, EventType } from '@garage/contracts';
 import type { EventBus, EventHeaders } from './event-bus.port.js';
 import type { BusLogger } from './logger.js';
 import { currentTraceHeaders, producerHeaders, type EventBusObserver } from './observer.js';
+import { retryContention } from './transient-failure.js';
 
 /** Records an event inside the caller's transaction; it is published after commit by the relay. */
 export type Emit = <T extends EventType>(type: T, version: number, data: EventData<T>) => EventEnvelope<T>;
@@ -17,6 +18,8 @@ export interface OutboxOptions {
   /** Headers to add to each event recorded in a transaction (default: the W3C trace context). */
   headers?: () => EventHeaders;
   observer?: EventBusObserver;
+  /** How often a transaction that lost a deadlock or serialization race is run in all (default 5). */
+  contentionAttempts?: number;
 }
 
 /**
@@ -43,19 +46,26 @@ export class Outbox {
     this.lockKey = hash(`${schema}.outbox`);
   }
 
+  /**
+   * Runs `work` in one transaction with the events it emits. A transaction that lost a deadlock or
+   * a serialization race to a concurrent one was rolled back whole, so it is run again (a few
+   * times, after a short random pause): the caller never sees the race, only its outcome.
+   */
   async transaction<R>(work: (manager: EntityManager, emit: Emit) => Promise<R>): Promise<R> {
-    let recorded = false;
-    const result = await this.dataSource.transaction(async (manager) => {
-      const { emit, pending } = collector();
-      const value = await work(manager, emit);
-      if (pending.length > 0) {
-        await recordEvents(manager, pending, (this.options.headers ?? currentTraceHeaders)());
-        recorded = true;
-      }
-      return value;
-    });
-    if (recorded) this.wake();
-    return result;
+    return retryContention(async () => {
+      let recorded = false;
+      const result = await this.dataSource.transaction(async (manager) => {
+        const { emit, pending } = collector();
+        const value = await work(manager, emit);
+        if (pending.length > 0) {
+          await recordEvents(manager, pending, (this.options.headers ?? currentTraceHeaders)());
+          recorded = true;
+        }
+        return value;
+      });
+      if (recorded) this.wake();
+      return result;
+    }, this.options.contentionAttempts);
   }
 
   start(): void {

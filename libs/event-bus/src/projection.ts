@@ -13,6 +13,13 @@ export interface ProjectionTable {
   keepWhenNull?: string[];
 }
 
+/**
+ * Asks the service that owns an aggregate for it, directly (see `Owners` in service-kit): its
+ * current snapshot, or null when it has none. For a copy that misses the aggregate or would refuse
+ * the caller on its word alone.
+ */
+export type AskOwner<S> = (id: number) => Promise<S | null>;
+
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 
 function ident(name: string): string {

@@ -21,6 +21,26 @@ describe('transientFailure', () => {
     ).toBe('unavailable');
   });
 
+  it('recognises a connection that was lost or released under the request', () => {
+    const typeorm = (name: string, message: string) => Object.assign(new Error(message), { name });
+    expect(
+      transientFailure(
+        typeorm(
+          'QueryRunnerProviderAlreadyReleasedError',
+          'Database connection provided by a query runner was already released, cannot continue to use its querying methods anymore.',
+        ),
+      ),
+    ).toBe('unavailable');
+    expect(transientFailure(typeorm('QueryRunnerAlreadyReleasedError', 'Query runner already released. Cannot run queries anymore.'))).toBe(
+      'unavailable',
+    );
+    expect(transientFailure(typeorm('ConnectionIsNotSetError', 'Connection with postgres database is not established.'))).toBe(
+      'unavailable',
+    );
+    expect(transientFailure(new Error('Client was closed and is not queryable'))).toBe('unavailable');
+    expect(transientFailure(new Error('wrapped', { cause: typeorm('QueryRunnerAlreadyReleasedError', 'released') }))).toBe('unavailable');
+  });
+
   it('recognises a transaction that lost a race', () => {
     expect(transientFailure(pgError('40001', 'could not serialize access'))).toBe('contention');
     expect(transientFailure(pgError('40P01', 'deadlock detected'))).toBe('contention');

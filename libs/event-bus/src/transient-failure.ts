@@ -33,7 +33,20 @@ const CONNECTION_MESSAGES = [
   /cannot use a pool after calling end/i,
   /query read timeout/i,
   /the database system is (starting up|shutting down|in recovery mode)/i,
+  /client was closed and is not queryable/i,
+  /socket has been ended by the other party/i,
 ];
+/**
+ * TypeORM's own words for a connection that was lost or handed back under the caller (its query
+ * runner released when the pool dropped the connection mid-request): nothing is wrong with the request.
+ */
+const CONNECTION_ERROR_NAMES = new Set([
+  'QueryRunnerProviderAlreadyReleasedError',
+  'QueryRunnerAlreadyReleasedError',
+  'ConnectionIsNotSetError',
+  'CannotExecuteNotConnectedError',
+  'CannotGetEntityManagerNotConnectedError',
+]);
 
 /** The transient kind of `error` (looking through TypeORM's `driverError` and `cause`), or null. */
 export function transientFailure(error: unknown): TransientKind | null {
@@ -41,7 +54,8 @@ export function transientFailure(error: unknown): TransientKind | null {
   let current: unknown = error;
   while (current && typeof current === 'object' && !seen.has(current)) {
     seen.add(current);
-    const { code, message, errors } = current as { code?: unknown; message?: unknown; errors?: unknown };
+    const { code, message, errors, name } = current as { code?: unknown; message?: unknown; errors?: unknown; name?: unknown };
+    if (typeof name === 'string' && CONNECTION_ERROR_NAMES.has(name)) return 'unavailable';
     if (typeof code === 'string') {
       if (code.startsWith('08') && code.length === 5) return 'unavailable';
       if (UNAVAILABLE_STATES.has(code) || NETWORK_CODES.has(code)) return 'unavailable';
@@ -60,4 +74,21 @@ export function transientFailure(error: unknown): TransientKind | null {
 
 export function isTransientFailure(error: unknown): boolean {
   return transientFailure(error) !== null;
+}
+
+/**
+ * Runs `attempt` again when it failed because its transaction lost a deadlock or serialization race
+ * (Postgres rolled it back whole, so running it again is safe), up to `attempts` runs in all, with
+ * a short random pause that grows each time so the racers do not meet again in step. Any other
+ * failure, and the last lost race, is thrown as it is.
+ */
+export async function retryContention<T>(attempt: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let run = 1; ; run += 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (run >= attempts || transientFailure(error) !== 'contention') throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * run));
+    }
+  }
 }

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { DataSource } from 'typeorm';
 import type { SaleSnapshot, UserSnapshot } from '@garage/contracts';
 import { openDataSource } from '@garage/database';
-import { createTestDatabase, silentLogger, type TestDatabase } from '@garage/testing';
-import { ProjectionWaiter, SaleProjection, UserProjection } from '../src/index.js';
+import { createTestDatabase, type TestDatabase } from '@garage/testing';
+import { SaleProjection, UserProjection, type AskOwner } from '../src/index.js';
 
 // The tables as the services' migrations made them: items' users (the common shape), sales' users
 // (no rating_count, no updated_at), shopper's users (with email), and the sales copy of both.
@@ -28,16 +28,26 @@ const TABLES: Record<string, string[]> = {
 
 let database: TestDatabase;
 const sources: Record<string, DataSource> = {};
-const waiters: ProjectionWaiter[] = [];
 
-async function schema(name: string): Promise<{ dataSource: DataSource; waiter: ProjectionWaiter }> {
+async function schema(name: string): Promise<{ dataSource: DataSource }> {
   const dataSource = await openDataSource({ url: database.url, schema: `copy_${name}`, migrations: [] });
   for (const sql of TABLES[name]!) await dataSource.query(sql);
-  const waiter = new ProjectionWaiter({ url: database.url, schema: `copy_${name}` }, silentLogger());
-  await waiter.start();
   sources[name] = dataSource;
-  waiters.push(waiter);
-  return { dataSource, waiter };
+  return { dataSource };
+}
+
+/**
+ * What an owning service would answer (its current snapshots by id), recording who was asked; an
+ * owner that cannot be reached throws, as `Owners` in service-kit does.
+ */
+function owner<S>(snapshots: Record<number, S> = {}, reachable = true): AskOwner<S> & { asked: number[] } {
+  const asked: number[] = [];
+  const ask = async (id: number) => {
+    asked.push(id);
+    if (!reachable) throw new Error('the owner could not be asked');
+    return snapshots[id] ?? null;
+  };
+  return Object.assign(ask, { asked });
 }
 
 function user(id: number, overrides: Partial<UserSnapshot> = {}): UserSnapshot {
@@ -51,7 +61,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const waiter of waiters) await waiter.stop();
   for (const dataSource of Object.values(sources)) await dataSource.destroy();
   await database.drop();
 });
@@ -62,9 +71,9 @@ describe('the user projection', () => {
     const sales = await schema('sales');
     const shopper = await schema('shopper');
     const projections = {
-      items: new UserProjection(items.dataSource, items.waiter, { touched: true }),
-      sales: new UserProjection(sales.dataSource, sales.waiter, { without: ['rating_count'] }),
-      shopper: new UserProjection(shopper.dataSource, shopper.waiter, { touched: true, email: true }),
+      items: new UserProjection(items.dataSource, owner(), { touched: true }),
+      sales: new UserProjection(sales.dataSource, owner(), { without: ['rating_count'] }),
+      shopper: new UserProjection(shopper.dataSource, owner(), { touched: true, email: true }),
     };
     const premium = user(1, { premiumExpiresAt: '2026-07-01T00:00:00.000Z', email: 'ada@example.com' });
     for (const [name, projection] of Object.entries(projections)) {
@@ -85,14 +94,24 @@ describe('the user projection', () => {
     expect(await projections.shopper.lockPremiumExpiry(sources.shopper!.manager, 1)).toBeNull();
   });
 
-  it('wakes a request waiting for premium when the event that grants it commits', async () => {
-    const projection = new UserProjection(sources.items!, waiters[0]!, { touched: true });
-    const waiting = projection.waitUntilPremium(5, NOW, 5000);
-    await sources.items!.transaction(async (manager) => {
-      await projection.upsert(manager, user(5, { premiumExpiresAt: '2026-07-01T00:00:00.000Z' }), 1);
-      await manager.query(`SELECT pg_notify('garage_projection', current_schema() || '/user:5')`);
-    });
-    expect(await waiting).toBe(true);
+  it('checks a "not premium" with auth before refusing; with auth unreachable the copy’s answer stands', async () => {
+    const paid = user(5, { premiumExpiresAt: '2026-07-01T00:00:00.000Z' });
+    const auth = owner({ 5: paid, 6: user(6), 7: user(7, { premiumExpiresAt: '2026-05-01T00:00:00.000Z' }) });
+    const projection = new UserProjection(sources.items!, auth, { touched: true });
+    // Just paid: auth has it, the copy does not (yet).
+    expect(await projection.isPremiumOrAsk(5, NOW)).toBe(true);
+    // Free, lapsed, unknown to both: refused.
+    expect(await projection.isPremiumOrAsk(6, NOW)).toBe(false);
+    expect(await projection.isPremiumOrAsk(7, NOW)).toBe(false);
+    expect(await projection.isPremiumOrAsk(8, NOW)).toBe(false);
+    expect(auth.asked).toEqual([5, 6, 7, 8]);
+    // A member the copy knows is not asked about.
+    await projection.upsert(sources.items!.manager, paid, 2);
+    expect(await projection.isPremiumOrAsk(5, NOW)).toBe(true);
+    expect(auth.asked).toEqual([5, 6, 7, 8]);
+    const unreachable = new UserProjection(sources.items!, owner({ 9: paid }, false), { touched: true });
+    expect(await unreachable.isPremiumOrAsk(9, NOW)).toBe(false);
+    expect(await unreachable.isPremiumOrAsk(5, NOW)).toBe(true);
   });
 });
 
@@ -118,7 +137,7 @@ describe('the sale projection', () => {
     }) as unknown as SaleSnapshot;
 
   it('keeps sales by version, leaves item_ids out, and never brings back a tombstone', async () => {
-    const projection = new SaleProjection(sources.items!, waiters[0]!);
+    const projection = new SaleProjection(sources.items!, owner());
     const manager = sources.items!.manager;
     expect(await projection.upsert(manager, sale(1, 'Moving out'), 1)).toBe(true);
     expect(await projection.upsert(manager, sale(1, 'Older'), 1)).toBe(false);
@@ -128,7 +147,27 @@ describe('the sale projection', () => {
     expect(await projection.upsert(manager, sale(1, 'Late'), 3)).toBe(false);
     expect(await projection.find(1)).toMatchObject({ title: 'Moving out', deleted: true });
     expect(await projection.findLiveForShare(manager, 1)).toBeNull();
-    expect(await projection.waitUntilKnown(2, 50)).toBeNull();
-    expect((await projection.findManyWaiting([1, 2], 50)).map((row) => row.id)).toEqual([1]);
+  });
+
+  it('answers a sale the copy has not heard of from its owner, and nothing for one nobody has', async () => {
+    const sales = owner({ 11: sale(11, 'Just listed') });
+    const projection = new SaleProjection(sources.items!, sales);
+    const manager = sources.items!.manager;
+    await projection.upsert(manager, sale(10, 'Kept'), 1);
+    await projection.upsert(manager, sale(12, 'Gone'), 1);
+    await projection.tombstone(manager, 12, 7, 2);
+    expect(await projection.findOrAsk(10)).toMatchObject({ id: 10, title: 'Kept', deleted: false });
+    expect((await projection.findOrAsk(10))!.fromOwner).toBeUndefined();
+    // A tombstone kept here is the answer: deleted, without asking.
+    expect(await projection.findOrAsk(12)).toMatchObject({ id: 12, deleted: true });
+    expect(sales.asked).toEqual([]);
+    const fresh = await projection.findOrAsk(11);
+    expect(fresh).toEqual({ ...sale(11, 'Just listed'), item_ids: undefined, version: 0, deleted: false, fromOwner: true });
+    expect(await projection.findOrAsk(13)).toBeNull();
+    expect((await projection.findManyOrAsk([10, 11, 12, 13, 11])).map((row) => row.id).sort()).toEqual([10, 11, 12]);
+    // Nothing the owner said was written into the copy: its events do that.
+    expect(await projection.find(11)).toBeNull();
+    // An owner that cannot be asked is an error for the caller to answer (a retryable 503).
+    await expect(new SaleProjection(sources.items!, owner({}, false)).findOrAsk(14)).rejects.toThrow('could not be asked');
   });
 });

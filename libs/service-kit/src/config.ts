@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ownersConfigShape } from './owners.js';
 
 /**
  * Environment keys every service reads. Development defaults point at this machine's services; in
@@ -23,6 +24,8 @@ export const baseConfigShape = {
   /** OTLP/HTTP collector for traces (e.g. http://otel-collector:4318); without it no spans are exported. */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
   OTEL_SERVICE_NAME: z.string().optional(),
+  /** Where the services that own other data answer (see owners.ts). */
+  ...ownersConfigShape,
 };
 
 export const DEV_DEFAULTS = {

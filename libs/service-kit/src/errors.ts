@@ -24,12 +24,6 @@ export const notFound = (message = 'Not found') => new ApiError(HttpStatus.NOT_F
 export const conflict = (message: string) => new ApiError(HttpStatus.CONFLICT, message);
 export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many attempts. Try again later.') =>
   new ApiError(HttpStatus.TOO_MANY_REQUESTS, message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
-/**
- * A request this service cannot answer yet, though it may in a moment (what it names has not
- * reached this service's projection): retryable, never a refusal.
- */
-export const retryLater = (message: string, retryAfterSeconds = 1) =>
-  new ApiError(HttpStatus.SERVICE_UNAVAILABLE, message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
 /** A failed schema check as the contract's 400: the first message as `error`, every one in `details`. */
 export function validationError(error: ZodError): ApiError {

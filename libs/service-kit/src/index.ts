@@ -1,6 +1,7 @@
 export * from './config.js';
 export * from './logger.js';
 export * from './errors.js';
+export * from './owners.js';
 export * from './error.filter.js';
 export * from './framework-errors.js';
 export * from './zod.pipe.js';

@@ -20,7 +20,6 @@ import {
   Inbox,
   MessagingTables1763700000000,
   Outbox,
-  ProjectionWaiter,
   RabbitMqBus,
   type EventBus,
   type EventHandler,
@@ -33,6 +32,7 @@ import { HEALTH_CHECKS, HealthController, type HealthCheck } from './health.js';
 import { InboxTransport } from './inbox.transport.js';
 import { createLogger, NestPinoLogger, type Logger } from './logger.js';
 import { JwtStrategy, TOKEN_PUBLIC_KEY } from './jwt.strategy.js';
+import { Owners } from './owners.js';
 import { publicKeyFrom } from './tokens.js';
 import { ViewerGuard } from './viewer.js';
 import { Clock, SystemClock } from './clock.js';
@@ -157,7 +157,6 @@ export async function startService<S extends z.ZodRawShape>(
   }
   const observer = eventMetrics(definition.name);
   const queue = `${config.EVENT_QUEUE_PREFIX}.${definition.name}`;
-  const projections = new ProjectionWaiter({ url: databaseUrl, schema: definition.name }, logger);
   const eventBus = bus;
   const unwatchBus = watchEventBus(
     definition.name,
@@ -181,7 +180,7 @@ export async function startService<S extends z.ZodRawShape>(
       inject: [DataSource, Outbox],
       useFactory: (dataSource: DataSource, outbox: Outbox) => new Inbox(dataSource, observer, () => outbox.wake()),
     },
-    { provide: ProjectionWaiter, useValue: projections },
+    { provide: Owners, useValue: new Owners(config, logger) },
     { provide: TOKEN_PUBLIC_KEY, useValue: publicKeyFrom(config) },
     JwtStrategy,
     { provide: Clock, useValue: new SystemClock() },
@@ -214,8 +213,6 @@ export async function startService<S extends z.ZodRawShape>(
     logger: new NestPinoLogger(logger),
     abortOnError: false,
   });
-  // Listens on the database the data source has just created (when it was missing).
-  await projections.start();
   const fastify = app.getHttpAdapter().getInstance();
   traceRequests(fastify);
   recordHttpMetrics(fastify, definition.name);
@@ -262,7 +259,6 @@ export async function startService<S extends z.ZodRawShape>(
   stopMessaging = async () => {
     if (ownBus) await bus.stopConsuming();
     await outbox.stop();
-    await projections.stop();
     if (ownBus) await bus.close();
     unwatchBacklog();
     unwatchBus();

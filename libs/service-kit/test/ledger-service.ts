@@ -1,10 +1,10 @@
-import { Body, Controller, HttpCode, Inject, Module, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Module, Post } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import type { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 import type { AnyEvent, UserSnapshot } from '@garage/contracts';
 import { Outbox, RabbitMqBus } from '@garage/event-bus';
 import { serviceTestEnv, silentLogger, TcpProxy, type ServiceTestEnv } from '@garage/testing';
-import { InboxContext, InboxHandler, startService, type RunningService, type ServiceDefinition } from '../src/index.js';
+import { InboxContext, InboxHandler, InjectDataSource, startService, type RunningService, type ServiceDefinition } from '../src/index.js';
 
 /**
  * A small service for the fault tests, run by the real `startService`: `POST /notes` writes a note
@@ -55,7 +55,30 @@ class NotesController {
   }
 }
 
-@Module({ controllers: [NotesController, LedgerHandler] })
+/**
+ * Reads through a connection the pool has already taken back, as a request does whose connection
+ * was dropped under it during an outage: TypeORM refuses with its released-connection errors.
+ */
+@Controller('released')
+class ReleasedController {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  @Get('manager')
+  async viaManager() {
+    const runner = this.dataSource.createQueryRunner();
+    await runner.release();
+    return runner.manager.query(`SELECT 1`);
+  }
+
+  @Get('runner')
+  async viaRunner() {
+    const runner = this.dataSource.createQueryRunner();
+    await runner.release();
+    return runner.query(`SELECT 1`);
+  }
+}
+
+@Module({ controllers: [NotesController, LedgerHandler, ReleasedController] })
 class LedgerModule {}
 
 export const ledgerDefinition: ServiceDefinition<Record<string, never>> = {

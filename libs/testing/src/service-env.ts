@@ -11,6 +11,9 @@ export interface ServiceTestEnv {
   cleanup(): Promise<void>;
 }
 
+/** An address nothing listens on (port 9, discard): a connection to it is refused at once. */
+export const NO_SERVICE = 'http://127.0.0.1:9';
+
 /**
  * Everything one test file needs to run services against the real infrastructure without sharing
  * state with other files: its own database, exchange, queue names, Redis key prefix and DATA_DIR.
@@ -33,6 +36,11 @@ export async function serviceTestEnv(extra: Record<string, string> = {}, { datab
     EVENT_BUS: 'rabbitmq',
     EVENT_EXCHANGE: exchange,
     EVENT_QUEUE_PREFIX: prefix,
+    // No owning service unless the test starts one and names it: a closed port, so a test never
+    // asks whatever another run left on the default ports.
+    AUTH_URL: NO_SERVICE,
+    SALES_URL: NO_SERVICE,
+    ITEMS_URL: NO_SERVICE,
     ...extra,
   };
   return {

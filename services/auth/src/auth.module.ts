@@ -10,6 +10,7 @@ import { OnReservationRatedHandler } from './handlers/on-reservation-rated.handl
 import { PremiumRepository } from './premium/premium.repository.js';
 import type { AuthConfig } from './config.js';
 import { UsersController } from './users/users.controller.js';
+import { UsersOwnerController } from './users/users-owner.controller.js';
 import { UsersRepository } from './users/users.repository.js';
 import { UsersService } from './users/users.service.js';
 
@@ -21,7 +22,7 @@ function privateKeyOf(config: AuthConfig): string {
 }
 
 @Module({
-  controllers: [AccountsController, UsersController, OnPaymentSucceededHandler, OnReservationRatedHandler],
+  controllers: [AccountsController, UsersController, UsersOwnerController, OnPaymentSucceededHandler, OnReservationRatedHandler],
   providers: [
     AccountsService,
     UsersService,

@@ -1,16 +1,10 @@
 import { z } from 'zod';
+import { RATE_LIMITS } from '@garage/contracts';
 import { stripeConfig } from '@garage/payments';
 
 /** Items' own environment keys (the base keys are in service-kit). */
 export const itemsConfig = {
   PORT: z.coerce.number().int().min(0).max(65535).default(4003),
-  /**
-   * How long a call waits for an event this service has not applied yet: a write naming a sale
-   * created a moment ago (`sale.created` may still be on its way), or a reserve by a member whose
-   * `user.premium_activated` has not arrived. Commits wake the wait (see ProjectionWaiter); a sale
-   * still unknown after it is a retryable 503, never a 403.
-   */
-  PROJECTION_WAIT_MS: z.coerce.number().int().min(0).max(10_000).default(1500),
   /** How long a reserve holds the item while the shopper pays; unpaid after it, the item is free again. Fractions allowed. */
   RESERVATION_HOLD_MINUTES: z.coerce
     .number()
@@ -21,6 +15,16 @@ export const itemsConfig = {
   RESERVATION_SWEEP_MS: z.coerce.number().int().min(50).max(3_600_000).default(15_000),
   /** Where the payout onboarding (Stripe Connect) sends the host back to, and where a stale link restarts it. */
   PAYOUT_RETURN_URL: z.string().url().default('http://localhost:3000/my-sales'),
+  /**
+   * Pickup-code guessing: wrong codes for one reservation before collecting it locks (for
+   * PICKUP_CODE_LOCK_SECONDS, the shopper told), and wrong codes one host may enter per hour.
+   */
+  PICKUP_CODE_FAILURES_PER_RESERVATION: z.coerce.number().int().min(1).default(RATE_LIMITS.pickupCodeFailuresPerReservation.limit),
+  PICKUP_CODE_LOCK_SECONDS: z.coerce.number().int().min(1).default(RATE_LIMITS.pickupCodeFailuresPerReservation.lockSeconds),
+  PICKUP_CODE_FAILURES_PER_HOST: z.coerce.number().int().min(1).default(RATE_LIMITS.pickupCodeFailuresPerHost.limit),
+  /** Where the pickup-code counts are kept: Redis (shared by every replica) or this process (standalone). */
+  RATE_LIMIT_STORE: z.enum(['redis', 'memory']).default('redis'),
+  REDIS_URL: z.string().optional(),
   /** The reservation payments go through the same provider adapter as memberships (see payments). */
   ...stripeConfig,
 };

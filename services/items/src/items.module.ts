@@ -4,6 +4,7 @@ import { AssignmentService } from './assignment/assignment.service.js';
 import { AvailabilityController } from './availability/availability.controller.js';
 import { AvailabilityService } from './availability/availability.service.js';
 import { ItemsController } from './items/items.controller.js';
+import { ItemsOwnerController } from './items/items-owner.controller.js';
 import { ItemsRepository } from './items/items.repository.js';
 import { ItemsService } from './items/items.service.js';
 import { OnSaleChangedHandler } from './handlers/on-sale-changed.handler.js';
@@ -16,6 +17,7 @@ import { LOGGER, SERVICE_CONFIG, type Logger } from '@garage/service-kit';
 import type { ItemsConfig } from './config.js';
 import { LedgerRepository } from './reservations/ledger.repository.js';
 import { OnIntentSucceededHandler } from './handlers/on-intent-succeeded.handler.js';
+import { PickupCodeGuard } from './reservations/pickup-code-guard.js';
 import { ReservationEndings } from './reservations/reservation-endings.js';
 import { PayoutsController, ReservationsController, ReserveController } from './reservations/reservations.controller.js';
 import { ReservationsSweepJob } from './reservations/reservations-sweep.job.js';
@@ -31,6 +33,7 @@ import { SearchService } from './search/search.service.js';
     SearchController,
     AvailabilityController,
     ItemsController,
+    ItemsOwnerController,
     ReserveController,
     ReservationsController,
     PayoutsController,
@@ -51,6 +54,7 @@ import { SearchService } from './search/search.service.js';
     ReservationsService,
     ReservationsRepository,
     ReservationEndings,
+    PickupCodeGuard,
     LedgerRepository,
     ReservationsSweepJob,
     {

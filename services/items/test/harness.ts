@@ -9,7 +9,7 @@ import { itemsService } from '../src/index.js';
  */
 export class ItemsHarness extends ServiceHarness {
   static launch(extraEnv: Record<string, string> = {}): Promise<ItemsHarness> {
-    return ItemsHarness.start(itemsService, { env: { PROJECTION_WAIT_MS: '300', ...extraEnv }, listen: ['item.*', 'reservation.*'] });
+    return ItemsHarness.start(itemsService, { env: extraEnv, listen: ['item.*', 'reservation.*'] });
   }
 
   /** A user known to the service, premium until `premiumExpiresAt` if given. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { itemSchema } from '@garage/contracts';
+import { UNAVAILABLE } from '@garage/service-kit';
 import { waitFor } from '@garage/testing';
 import { ItemsHarness, newId, saleSnapshot } from './harness.js';
 
@@ -95,7 +96,9 @@ describe('POST /api/items', () => {
     expect(await h.query(`SELECT id FROM items`)).toHaveLength(before.length);
   });
 
-  describe('naming a sale whose sale.created has not arrived yet', () => {
+  describe('naming a sale this service has not heard of', () => {
+    // The sales service is not running here (its address is a closed port): what a copy that lags
+    // does when the owner answers is tested with every service running (deploy/standalone, owners.test.ts).
     const post = async (garageSaleId: number) =>
       h
         .api()
@@ -103,71 +106,19 @@ describe('POST /api/items', () => {
         .set('authorization', await h.bearer(host))
         .send({ title: 'Chair', category: 'Furniture', price: 5, garageSaleId });
 
-    it('waits for the event and then succeeds', async () => {
-      const late = newId();
-      const started = Date.now();
-      const pending = post(late);
-      await new Promise((resolve) => setTimeout(resolve, 150));
-      await h.publish('sale.created', 1, saleSnapshot(late, host));
-      const response = await pending;
-      console.log(`POST /api/items naming a sale announced 150 ms later: ${response.status} after ${Date.now() - started} ms`);
-      expect(response.status).toBe(201);
-      expect(response.body.garage_sale_id).toBe(late);
-    });
-
-    it('answers a retryable 503, never 403, when it is still unknown after the wait, and 201 once it arrives', async () => {
+    it('asks the sales service at once, and with it unreachable answers a retryable 503, storing nothing', async () => {
       const late = newId();
       const before = await h.query(`SELECT id FROM items`);
+      const started = Date.now();
       const refused = await post(late);
+      expect(Date.now() - started).toBeLessThan(1000);
       expect(refused.status).toBe(503);
       expect(refused.headers['retry-after']).toBe('1');
-      expect(refused.body).toEqual({ error: 'That sale is still being set up. Try again in a moment.' });
+      expect(refused.body).toEqual({ error: UNAVAILABLE });
       expect(await h.query(`SELECT id FROM items`)).toHaveLength(before.length);
+      // Once the copy has it, nobody needs asking.
       await h.publishAndApply('sale.created', 1, saleSnapshot(late, host));
       expect((await post(late)).status).toBe(201);
-    });
-
-    it("answers 403 when the sale that arrives is someone else's", async () => {
-      const late = newId();
-      const pending = post(late);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      await h.publish('sale.created', 1, saleSnapshot(late, other));
-      expect((await pending).status).toBe(403);
-    });
-
-    it('30 writes naming 30 sales whose events arrive late: none refused, every one created (after a retry if asked)', async () => {
-      const sales = Array.from({ length: 30 }, () => newId());
-      const pending = sales.map((saleId) => post(saleId));
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      for (const saleId of [...sales].reverse()) await h.publish('sale.created', 1, saleSnapshot(saleId, host));
-      const first = await Promise.all(pending);
-      const count = (status: number) => first.filter((response) => response.status === status).length;
-      // Those asked to come back do, as a client honouring Retry-After would.
-      const retried = await Promise.all(first.map((response, i) => (response.status === 503 ? post(sales[i]!) : response)));
-      const created = retried.filter((response) => response.status === 201).length;
-      console.log(
-        `30 POST /api/items racing their sale.created (wait 300 ms): ${count(201)} created at once, ${count(503)} asked to retry (503), ` +
-          `${count(403)} refused (403); after retrying: ${created} created`,
-      );
-      expect(count(403)).toBe(0);
-      expect(count(201) + count(503)).toBe(30);
-      expect(created).toBe(30);
-    });
-
-    it('waits on an update naming it too', async () => {
-      const item = await h.createItem(host);
-      const late = newId();
-      const pending = h
-        .api()
-        .put(`/api/items/${item.id}`)
-        .set('authorization', await h.bearer(host))
-        .send({ title: 'Chair', category: 'Furniture', price: 5, garageSaleId: late })
-        .then((response) => response); // sent now, before the event
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      await h.publish('sale.created', 1, saleSnapshot(late, host));
-      const response = await pending;
-      expect(response.status).toBe(200);
-      expect(response.body.garage_sale_id).toBe(late);
     });
   });
 

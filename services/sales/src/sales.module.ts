@@ -7,12 +7,13 @@ import { SaleItemsRepository } from './sale-items/sale-items.repository.js';
 import { SaleCreatePipe } from './sales/sale-form.pipe.js';
 import { SaleLifecycleJob } from './sales/sale-lifecycle.job.js';
 import { SalesController } from './sales/sales.controller.js';
+import { SalesOwnerController } from './sales/sales-owner.controller.js';
 import { SalesRepository } from './sales/sales.repository.js';
 import { SalesService } from './sales/sales.service.js';
 import { UsersRepository } from './users/users.repository.js';
 
 @Module({
-  controllers: [SalesController, OnUserChangedHandler, OnItemChangedHandler],
+  controllers: [SalesController, SalesOwnerController, OnUserChangedHandler, OnItemChangedHandler],
   providers: [
     SalesService,
     SalesRepository,

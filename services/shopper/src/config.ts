@@ -47,11 +47,6 @@ export const shopperConfig = {
     .string()
     .default('America/New_York')
     .refine(isTimeZone, 'DIGEST_TIME_ZONE must be an IANA time zone, e.g. America/Chicago'),
-  /**
-   * How long a call naming a sale or item this service has not heard of waits for its event (the
-   * SPA may favourite a sale a moment after creating it, before `sale.created` arrives here).
-   */
-  PROJECTION_WAIT_MS: z.coerce.number().int().min(0).max(10_000).default(1500),
 };
 
 export type ShopperConfig = import('@garage/service-kit').BaseConfig & z.infer<z.ZodObject<typeof shopperConfig>>;

@@ -15,7 +15,7 @@ export class ShopperHarness extends ServiceHarness {
     // Short, so a request about something never announced ends soon, yet long enough that an event
     // published 100 ms after a request still lands within it on a machine busy with the whole suite
     // (at 200 ms a route plan once answered 503 after 246 ms there).
-    return ShopperHarness.start(shopperService, { env: { PROJECTION_WAIT_MS: '600', PUBLIC_URL: 'https://garage.test', ...extraEnv } });
+    return ShopperHarness.start(shopperService, { env: { PUBLIC_URL: 'https://garage.test', ...extraEnv } });
   }
 
   /** The local notifier's mailbox (the default notifier in tests). */

@@ -69,3 +69,25 @@ it('tells the shopper of a refund and of a lapse once each, in the bell and by e
   await new Promise((resolve) => setTimeout(resolve, 300));
   expect(h.mailbox.messages().filter((m) => m.to === 'shopper@example.com')).toHaveLength(2);
 });
+
+it('tells the shopper in the app, once per lock and without an email, when wrong pickup codes lock their reservation', async () => {
+  const lockedUntil = '2099-05-03T15:30:00.000Z';
+  const locked = { ...reservation(9003, { status: 'paid', end_reason: null }), locked_until: lockedUntil };
+  const event = await h.publishAndApply('reservation.pickup_locked', 2, locked);
+  await h.publish(event.type, event.version, event.data);
+  await h.publishAndApply('reservation.pickup_locked', 2, locked);
+  const rows = await h.query(
+    `SELECT title, message, email_status, data FROM alerts WHERE user_id = $1 AND data->>'reservationId' = '9003'`,
+    [shopper],
+  );
+  expect(rows).toEqual([
+    {
+      title: 'Pickup paused: Oak side table',
+      message:
+        'Several wrong pickup codes were entered for your reservation of "Oak side table", so it cannot be collected until 15:30 UTC. ' +
+        'Your code is unchanged: show it from My reservations when you collect. Never share it before you are at the sale.',
+      email_status: 'none',
+      data: { reservationId: 9003, lockedUntil },
+    },
+  ]);
+});

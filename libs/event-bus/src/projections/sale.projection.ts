@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { SaleSnapshot } from '@garage/contracts';
 import { SnapshotProjection } from '../projection.js';
-import type { ProjectionWaiter } from '../projection-waiter.js';
+import type { AskOwner } from '../projection.js';
 
 /** A sale as a service copies it: its snapshot (dates `YYYY-MM-DD`, times `HH:MM`), version and tombstone. */
 export type SaleRow = SaleSnapshot & { version: number; deleted: boolean };
@@ -26,7 +26,7 @@ export class SaleProjection {
 
   constructor(
     protected readonly dataSource: DataSource,
-    private readonly waiter: ProjectionWaiter,
+    private readonly askOwner: AskOwner<SaleSnapshot>,
   ) {}
 
   /** Applies a snapshot if it is newer than what is kept; returns whether it changed anything. */
@@ -62,25 +62,30 @@ export class SaleProjection {
   }
 
   /**
-   * Waits up to `timeoutMs` for a sale this service has not heard of yet (its `sale.created` may
-   * still be in flight right after the host created it); woken by the commit that applies it.
-   * Returns at once for a known sale (tombstones included), null for one still unknown after the wait.
+   * The sale as kept here, or, when this copy has not heard of it (its `sale.created` may be on its
+   * way, or the broker down), as the sales service has it now (`fromOwner`); null when neither has
+   * it. A tombstone kept here is answered as it is (deleted), without asking.
    */
-  waitUntilKnown(id: number, timeoutMs: number): Promise<SaleRow | null> {
-    return this.waiter.waitFor(
-      'sale',
-      id,
-      () => this.find(id),
-      (row) => row !== null,
-      timeoutMs,
-    );
+  async findOrAsk(id: number): Promise<KnownSale | null> {
+    const kept = await this.find(id);
+    if (kept) return kept;
+    const owned = await this.askOwner(id);
+    return owned ? fromOwner(owned) : null;
   }
 
-  /** The sales of `ids` this service knows, waiting as above (all at once) for the ones it does not yet. */
-  async findManyWaiting(ids: number[], timeoutMs: number): Promise<SaleRow[]> {
-    const known = await this.findMany(ids);
-    const missing = [...new Set(ids)].filter((id) => !known.some((sale) => sale.id === id));
-    const late = await Promise.all(missing.map((id) => this.waitUntilKnown(id, timeoutMs)));
-    return [...known, ...late.filter((sale): sale is SaleRow => sale !== null)];
+  /** The sales of `ids` (each once), as `findOrAsk` finds them; ids nobody has are left out. */
+  async findManyOrAsk(ids: number[]): Promise<KnownSale[]> {
+    const kept: KnownSale[] = await this.findMany(ids);
+    const missing = [...new Set(ids)].filter((id) => !kept.some((sale) => sale.id === id));
+    const owned = await Promise.all(missing.map((id) => this.askOwner(id)));
+    return [...kept, ...owned.filter((sale): sale is SaleSnapshot => sale !== null).map(fromOwner)];
   }
+}
+
+/** A sale known here or to its owner; `fromOwner` when this copy does not hold it yet. */
+export type KnownSale = SaleRow & { fromOwner?: true };
+
+function fromOwner(sale: SaleSnapshot): KnownSale {
+  const { item_ids: _itemIds, ...snapshot } = sale as SaleSnapshot & { item_ids?: number[] };
+  return { ...snapshot, version: 0, deleted: false, fromOwner: true };
 }

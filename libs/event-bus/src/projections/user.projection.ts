@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { UserSnapshot } from '@garage/contracts';
 import { SnapshotProjection } from '../projection.js';
-import type { ProjectionWaiter } from '../projection-waiter.js';
+import type { AskOwner } from '../projection.js';
 
 /** The columns every service keeps of a user (the snapshot is camelCase, projections snake_case). */
 export interface UserRow {
@@ -47,7 +47,7 @@ export class UserProjection {
 
   constructor(
     protected readonly dataSource: DataSource,
-    private readonly waiter: ProjectionWaiter,
+    private readonly askOwner: AskOwner<UserSnapshot>,
     options: UserProjectionOptions = {},
   ) {
     const without = new Set<string>(options.without ?? []);
@@ -79,17 +79,13 @@ export class UserProjection {
   }
 
   /**
-   * Premium now, waiting up to `timeoutMs` for the user's next event when the projection says not
-   * (yet): a member who has just paid is refused only if `user.premium_activated` has still not
-   * arrived after the wait.
+   * Premium now, by this copy or else by auth's own word: a member who has just paid may be ahead
+   * of `user.premium_activated`, so a "no" from the copy is checked with auth before it refuses.
+   * When auth cannot be asked (the asker's only failure), the copy's answer stands.
    */
-  waitUntilPremium(userId: number, now: Date, timeoutMs: number): Promise<boolean> {
-    return this.waiter.waitFor(
-      'user',
-      userId,
-      () => this.isPremium(userId, now),
-      (premium) => premium,
-      timeoutMs,
-    );
+  async isPremiumOrAsk(userId: number, now: Date): Promise<boolean> {
+    if (await this.isPremium(userId, now)) return true;
+    const user = await this.askOwner(userId).catch(() => null);
+    return Boolean(user?.premiumExpiresAt && new Date(user.premiumExpiresAt).getTime() > now.getTime());
   }
 }

@@ -5,7 +5,6 @@ import { forbidden, notFound } from '@garage/service-kit';
 import { toSnapshot } from '../items/item.row.js';
 import { ItemsRepository } from '../items/items.repository.js';
 import { ItemsService } from '../items/items.service.js';
-import { SalesRepository } from '../projections/sales.repository.js';
 import { ReservationEndings } from '../reservations/reservation-endings.js';
 
 /**
@@ -17,7 +16,6 @@ import { ReservationEndings } from '../reservations/reservation-endings.js';
 export class AssignmentService {
   constructor(
     @Inject(ItemsRepository) private readonly items: ItemsRepository,
-    @Inject(SalesRepository) private readonly sales: SalesRepository,
     @Inject(Outbox) private readonly outbox: Outbox,
     @Inject(ItemsService) private readonly itemsService: ItemsService,
     @Inject(ReservationEndings) private readonly endings: ReservationEndings,
@@ -25,11 +23,11 @@ export class AssignmentService {
 
   async assign(caller: TokenClaims, body: AssignItemsBody): Promise<{ assigned: number }> {
     const ids = [...new Set(body.itemIds)];
-    await this.itemsService.awaitSale(body.saleId);
+    const sale = await this.itemsService.knownSale(body.saleId);
     return this.outbox.transaction(async (manager, emit) => {
-      const sale = await this.sales.findLiveForShare(manager, body.saleId);
-      if (!sale) throw notFound('Sale not found');
-      if (sale.user_id !== caller.userId) throw forbidden('You can only assign items to your own sale');
+      const hostId = await this.itemsService.hostFor(manager, sale);
+      if (hostId === null) throw notFound('Sale not found');
+      if (hostId !== caller.userId) throw forbidden('You can only assign items to your own sale');
       const found = await this.items.lockForAssignment(manager, ids);
       if (found.length < ids.length) throw notFound('Item not found');
       if (found.some((item) => item.user_id !== caller.userId)) throw forbidden('You can only assign your own items');

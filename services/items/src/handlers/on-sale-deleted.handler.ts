@@ -27,6 +27,9 @@ export class OnSaleDeletedHandler {
   async handle(@Payload() event: AnyEvent, @Ctx() context: unknown): Promise<void> {
     const { manager, emit } = InboxContext.of(context);
     if (event.type !== 'sale.deleted') return;
+    // A write into this sale made on the sales service's word (before this copy heard of it) is
+    // either committed, and freed below, or waits and then sees the tombstone.
+    await this.sales.lockSaleId(manager, event.data.id);
     await this.sales.tombstone(manager, event.data.id, event.data.user_id, event.version);
     // Reservations of the sale are refunded (or cancelled when unpaid) and their items freed.
     await this.endings.end(manager, emit, await this.reservations.openForSale(manager, event.data.id), 'sale_deleted', true);

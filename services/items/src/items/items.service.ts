@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Item, ItemCreate, ItemUpdate, TokenClaims } from '@garage/contracts';
-import { Outbox } from '@garage/event-bus';
-import { forbidden, notFound, retryLater, SERVICE_CONFIG, type Viewer } from '@garage/service-kit';
-import type { ItemsConfig } from '../config.js';
+import { Outbox, type KnownSale } from '@garage/event-bus';
+import { forbidden, notFound, type Viewer } from '@garage/service-kit';
 import { SalesRepository } from '../projections/sales.repository.js';
 import { ReservationEndings } from '../reservations/reservation-endings.js';
 import { toItem, toSnapshot } from './item.row.js';
@@ -11,8 +10,6 @@ import { ItemsRepository } from './items.repository.js';
 
 /** The one answer to anyone but the owner, so an item's existence is not revealed to them. */
 const NOT_FOUND_OR_UNAUTHORIZED = 'Item not found or unauthorized';
-/** A sale this service has not heard of yet is not proof that it is someone else's: try again. */
-export const SALE_NOT_SYNCED = 'That sale is still being set up. Try again in a moment.';
 
 @Injectable()
 export class ItemsService {
@@ -20,14 +17,13 @@ export class ItemsService {
     @Inject(ItemsRepository) private readonly items: ItemsRepository,
     @Inject(SalesRepository) private readonly sales: SalesRepository,
     @Inject(Outbox) private readonly outbox: Outbox,
-    @Inject(SERVICE_CONFIG) private readonly config: ItemsConfig,
     @Inject(ReservationEndings) private readonly reservations: ReservationEndings,
   ) {}
 
   async create(caller: TokenClaims, body: ItemCreate): Promise<Item> {
-    if (body.garageSaleId !== null) await this.awaitSale(body.garageSaleId);
+    const sale = body.garageSaleId !== null ? await this.knownSale(body.garageSaleId) : null;
     const id = await this.outbox.transaction(async (manager, emit) => {
-      if (body.garageSaleId !== null) await this.requireOwnSale(manager, body.garageSaleId, caller.userId);
+      if (sale) await this.requireOwnSale(manager, sale, caller.userId);
       const item = await this.items.insert(manager, caller.userId, body);
       emit('item.created', item.version, toSnapshot(item));
       return item.id;
@@ -42,11 +38,11 @@ export class ItemsService {
   }
 
   async update(caller: TokenClaims, id: number, body: ItemUpdate): Promise<Item> {
-    if (body.garageSaleId !== null) await this.awaitSale(body.garageSaleId);
+    const sale = body.garageSaleId !== null ? await this.knownSale(body.garageSaleId) : null;
     await this.outbox.transaction(async (manager, emit) => {
       const existing = await this.items.findById(id, manager);
       if (!existing || existing.user_id !== caller.userId) throw notFound(NOT_FOUND_OR_UNAUTHORIZED);
-      if (body.garageSaleId !== null) await this.requireOwnSale(manager, body.garageSaleId, caller.userId);
+      if (sale) await this.requireOwnSale(manager, sale, caller.userId);
       const item = await this.items.update(manager, id, caller.userId, body);
       if (!item) throw notFound(NOT_FOUND_OR_UNAUTHORIZED);
       emit('item.updated', item.version, toSnapshot(item));
@@ -88,16 +84,34 @@ export class ItemsService {
   }
 
   /**
-   * Waits for a sale this service has not heard of yet (its `sale.created` may still be on its
-   * way); still unknown after the wait is a retryable 503, since nothing proves it is not the caller's.
+   * A sale named by a request, from this service's copy or, when the copy has not heard of it yet
+   * (a sale created a moment ago, a broker outage), from the sales service itself; 404 when neither
+   * has it.
    */
-  async awaitSale(saleId: number): Promise<void> {
-    if ((await this.sales.waitUntilKnown(saleId, this.config.PROJECTION_WAIT_MS)) === null) throw retryLater(SALE_NOT_SYNCED);
+  async knownSale(saleId: number): Promise<KnownSale> {
+    const sale = await this.sales.findOrAsk(saleId);
+    if (!sale) throw notFound('Sale not found');
+    return sale;
   }
 
-  /** An item may only be put into a live sale of its owner's (a deleted one is nobody's to fill). */
-  private async requireOwnSale(manager: EntityManager, saleId: number, userId: number): Promise<void> {
-    const sale = await this.sales.findLiveForShare(manager, saleId);
-    if (!sale || sale.user_id !== userId) throw forbidden('You can only add items to your own sale');
+  /**
+   * The host of `sale` for a write into it, checked in the writing transaction: the copy's row,
+   * locked for share, when the copy has it (a deleted one is nobody's to fill); the owner's word
+   * when the copy does not have it yet.
+   */
+  async hostFor(manager: EntityManager, sale: KnownSale): Promise<number | null> {
+    const kept = await this.sales.findLiveForShare(manager, sale.id);
+    if (kept) return kept.user_id;
+    if (!sale.fromOwner) return null;
+    // Nothing here to lock yet: serialised with the sale's deletion arriving meanwhile instead.
+    await this.sales.lockSaleId(manager, sale.id);
+    const arrived = await this.sales.findLiveForShare(manager, sale.id);
+    if (arrived) return arrived.user_id;
+    return (await this.sales.find(sale.id, manager)) ? null : sale.user_id;
+  }
+
+  /** An item may only be put into a live sale of its owner's. */
+  private async requireOwnSale(manager: EntityManager, sale: KnownSale, userId: number): Promise<void> {
+    if ((await this.hostFor(manager, sale)) !== userId) throw forbidden('You can only add items to your own sale');
   }
 }

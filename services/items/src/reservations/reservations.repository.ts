@@ -68,9 +68,28 @@ export class ReservationsRepository {
     return (await this.findById(id, manager))!;
   }
 
+  /** The reservation; with `lock`, its item's row and then its own are locked (see `lockItemsOf`). */
   async findById(id: number, manager: EntityManager = this.dataSource.manager, lock = false): Promise<ReservationRow | null> {
+    if (lock) await this.lockItemsOf(manager, 'r.id = $1', [id]);
     const [row] = await manager.query(`SELECT ${COLUMNS} FROM reservations r WHERE r.id = $1 ${lock ? 'FOR UPDATE OF r' : ''}`, [id]);
     return row ?? null;
+  }
+
+  /**
+   * The one lock order of this service: an item's row before its reservations' rows. The host's
+   * writes to an item (delete, sold, moved) lock the item and then end its reservations; the
+   * shopper's cancel, the host's collect, the sweep and a sale's cancellation start from a
+   * reservation but change its item too, so they lock the items of the reservations matching
+   * `where` (on `reservations r`) first, in id order. Returns the ids of the items locked; with
+   * `skipLocked`, items another transaction holds are left out (and so are their reservations).
+   */
+  private async lockItemsOf(manager: EntityManager, where: string, params: unknown[], skipLocked = false): Promise<number[]> {
+    const rows: Array<{ id: number }> = await manager.query(
+      `SELECT i.id FROM items i WHERE i.id IN (SELECT r.item_id FROM reservations r WHERE ${where})
+       ORDER BY i.id FOR UPDATE OF i${skipLocked ? ' SKIP LOCKED' : ''}`,
+      params,
+    );
+    return rows.map((row) => row.id);
   }
 
   async findByIntent(manager: EntityManager, paymentIntentId: string): Promise<ReservationRow | null> {
@@ -90,6 +109,7 @@ export class ReservationsRepository {
   }
 
   async openForSale(manager: EntityManager, saleId: number): Promise<ReservationRow[]> {
+    await this.lockItemsOf(manager, `r.sale_id = $1 AND r.status IN ('pending', 'paid')`, [saleId]);
     return manager.query(`SELECT ${COLUMNS} FROM reservations r WHERE r.sale_id = $1 AND r.status IN ('pending', 'paid') FOR UPDATE OF r`, [
       saleId,
     ]);
@@ -143,10 +163,12 @@ export class ReservationsRepository {
 
   /** Holds whose time is up, locked and skipped by other replicas sweeping at once. */
   async expiredHolds(manager: EntityManager, now: Date, limit: number): Promise<ReservationRow[]> {
+    const due = `r.status = 'pending' AND r.expires_at <= $1`;
+    const items = await this.lockItemsOf(manager, `${due} ORDER BY r.expires_at LIMIT $2`, [now, limit], true);
     return manager.query(
-      `SELECT ${COLUMNS} FROM reservations r WHERE r.status = 'pending' AND r.expires_at <= $1
+      `SELECT ${COLUMNS} FROM reservations r WHERE ${due} AND r.item_id = ANY($3::int[])
        ORDER BY r.expires_at LIMIT $2 FOR UPDATE OF r SKIP LOCKED`,
-      [now, limit],
+      [now, limit, items],
     );
   }
 
@@ -156,11 +178,13 @@ export class ReservationsRepository {
    * of "US today"): never too early.
    */
   async uncollectedAfterSale(manager: EntityManager, now: Date, limit: number): Promise<ReservationRow[]> {
+    const over = `r.status = 'paid' AND r.sale_id IN (SELECT s.id FROM sales s
+       WHERE (s.end_date + s.end_time) + ${LAST_US_HOURS} <= ($1::timestamptz AT TIME ZONE 'UTC'))`;
+    const items = await this.lockItemsOf(manager, `${over} ORDER BY r.id LIMIT $2`, [now, limit], true);
     return manager.query(
-      `SELECT ${COLUMNS} FROM reservations r JOIN sales s ON s.id = r.sale_id
-       WHERE r.status = 'paid' AND (s.end_date + s.end_time) + ${LAST_US_HOURS} <= ($1::timestamptz AT TIME ZONE 'UTC')
+      `SELECT ${COLUMNS} FROM reservations r WHERE ${over} AND r.item_id = ANY($3::int[])
        ORDER BY r.id LIMIT $2 FOR UPDATE OF r SKIP LOCKED`,
-      [now, limit],
+      [now, limit, items],
     );
   }
 

@@ -1,9 +1,18 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { CollectBody, HostedReservation, Item, MyReservation, RatingBody, Reservation, TokenClaims } from '@garage/contracts';
+import {
+  PREMIUM_REQUIRED,
+  type CollectBody,
+  type HostedReservation,
+  type Item,
+  type MyReservation,
+  type RatingBody,
+  type Reservation,
+  type TokenClaims,
+} from '@garage/contracts';
 import { Outbox, type Emit } from '@garage/event-bus';
 import { PaymentProvider, providerCall, RESERVATION_PURPOSE, type ProviderIntent } from '@garage/payments';
-import { badRequest, Clock, conflict, forbidden, LOGGER, notFound, SERVICE_CONFIG, type Logger } from '@garage/service-kit';
+import { ApiError, badRequest, Clock, conflict, forbidden, LOGGER, notFound, SERVICE_CONFIG, type Logger } from '@garage/service-kit';
 import type { ItemsConfig } from '../config.js';
 import { toSnapshot } from '../items/item.row.js';
 import { ItemsRepository } from '../items/items.repository.js';
@@ -11,11 +20,18 @@ import { ItemsService } from '../items/items.service.js';
 import { SalesRepository } from '../projections/sales.repository.js';
 import { UsersRepository } from '../projections/users.repository.js';
 import { LedgerRepository } from './ledger.repository.js';
+import { PickupCodeGuard, type CollectOutcome } from './pickup-code-guard.js';
 import { ReservationEndings } from './reservation-endings.js';
 import { ReservationsRepository, toReservationSnapshot, type ReservationRow } from './reservations.repository.js';
 
 export const RESERVATION_CURRENCY = 'usd';
 const RESERVATION_NOT_FOUND = 'Reservation not found';
+/** A wrong pickup code: told apart from the collect's other refusals, since only it counts as a guess. */
+class WrongPickupCode extends ApiError {
+  constructor() {
+    super(HttpStatus.BAD_REQUEST, 'Pickup code does not match');
+  }
+}
 
 /**
  * Premium members reserve items, paid upfront and collected during the sale's hours (spec section
@@ -38,13 +54,13 @@ export class ReservationsService {
     @Inject(Clock) private readonly clock: Clock,
     @Inject(SERVICE_CONFIG) private readonly config: ItemsConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(PickupCodeGuard) private readonly pickupCodes: PickupCodeGuard,
   ) {}
 
   async reserve(caller: TokenClaims, itemId: number): Promise<Item & { reservation: Reservation }> {
     const now = this.clock.now();
-    // A member who has just paid may be ahead of `user.premium_activated`: wait for it before refusing.
-    if (!(await this.users.waitUntilPremium(caller.userId, now, this.config.PROJECTION_WAIT_MS)))
-      throw forbidden('Premium membership required');
+    // A member who has just paid may be ahead of `user.premium_activated`: auth is asked before refusing.
+    if (!(await this.users.isPremiumOrAsk(caller.userId, now))) throw forbidden(PREMIUM_REQUIRED);
     const reservation = await this.outbox.transaction(async (manager, emit) => {
       const item = await this.items.reserve(manager, itemId, caller.userId);
       if (!item) throw await this.whyNot(manager, itemId, caller.userId);
@@ -179,9 +195,8 @@ export class ReservationsService {
 
   /** The reservations of one of the caller's sales (host only). */
   async ofSale(caller: TokenClaims, saleId: number): Promise<HostedReservation[]> {
-    await this.itemsService.awaitSale(saleId);
-    const sale = await this.sales.findLiveForShare(this.items.manager(), saleId);
-    if (!sale || sale.user_id !== caller.userId) throw notFound('Sale not found or unauthorized');
+    const sale = await this.sales.findOrAsk(saleId);
+    if (!sale || sale.deleted || sale.user_id !== caller.userId) throw notFound('Sale not found or unauthorized');
     const rows = await this.reservations.listForSale(saleId);
     return rows.map(toHosted);
   }
@@ -191,13 +206,33 @@ export class ReservationsService {
    * reservation collected, and a transfer of its amount to the host is added to the ledger.
    */
   async collect(caller: TokenClaims, id: number, body: CollectBody): Promise<HostedReservation> {
+    // Only the host's attempts count against the code's limits: anyone else is told nothing more
+    // than for an unknown id, and cannot lock the host out.
+    const found = await this.reservations.findById(id);
+    if (!found || found.host_id !== caller.userId) throw notFound(RESERVATION_NOT_FOUND);
+    await this.pickupCodes.take(id, caller.userId);
+    let outcome: CollectOutcome = 'other';
+    try {
+      await this.collectWithCode(caller, id, body);
+      outcome = 'collected';
+    } catch (error) {
+      if (error instanceof WrongPickupCode) outcome = 'wrong-code';
+      throw error;
+    } finally {
+      await this.pickupCodes.settle(found, caller.userId, outcome);
+    }
+    const [row] = (await this.ofSaleRow(id))!;
+    return row!;
+  }
+
+  private async collectWithCode(caller: TokenClaims, id: number, body: CollectBody): Promise<void> {
     await this.outbox.transaction(async (manager, emit) => {
       const reservation = await this.reservations.findById(id, manager, true);
       if (!reservation || reservation.host_id !== caller.userId) throw notFound(RESERVATION_NOT_FOUND);
       if (reservation.status === 'collected') throw conflict('Reservation is already collected');
       if (reservation.status !== 'paid')
         throw conflict(reservation.status === 'pending' ? 'Reservation is not paid yet' : endedMessage(reservation));
-      if (reservation.pickup_code !== body.pickupCode) throw badRequest('Pickup code does not match');
+      if (reservation.pickup_code !== body.pickupCode) throw new WrongPickupCode();
       const collected = (await this.reservations.markCollected(manager, id, this.clock.now()))!;
       const item = await this.items.markSold(manager, reservation.item_id);
       if (item) emit('item.updated', item.version, toSnapshot(item));
@@ -210,8 +245,6 @@ export class ReservationsService {
       });
       emit('reservation.collected', collected.version, toReservationSnapshot(collected));
     });
-    const [row] = (await this.ofSaleRow(id))!;
-    return row!;
   }
 
   /** After a pickup, the shopper rates the host once; auth keeps the host's average from `reservation.rated`. */

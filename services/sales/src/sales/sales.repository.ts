@@ -67,6 +67,11 @@ export class SalesRepository {
     return row;
   }
 
+  async find(id: number): Promise<SaleRecord | null> {
+    const [row] = await this.dataSource.query(`SELECT ${RECORD_COLUMNS} FROM sales s WHERE s.id = $1`, [id]);
+    return row ?? null;
+  }
+
   /** The sale, locked until the transaction ends (ownership check, then write). */
   async lock(manager: EntityManager, id: number): Promise<SaleRecord | null> {
     const [row] = await manager.query(`SELECT ${RECORD_COLUMNS} FROM sales s WHERE s.id = $1 FOR UPDATE`, [id]);

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { ProjectionWaiter, UserProjection } from '@garage/event-bus';
-import { InjectDataSource } from '@garage/service-kit';
+import { UserProjection } from '@garage/event-bus';
+import { InjectDataSource, Owners } from '@garage/service-kit';
 
 /**
  * This service's copy of auth's users (see `UserProjection`): the seller details shown on sales and
@@ -10,7 +10,7 @@ import { InjectDataSource } from '@garage/service-kit';
  */
 @Injectable()
 export class UsersRepository extends UserProjection {
-  constructor(@InjectDataSource() dataSource: DataSource, @Inject(ProjectionWaiter) projections: ProjectionWaiter) {
-    super(dataSource, projections, { without: ['rating_count'] });
+  constructor(@InjectDataSource() dataSource: DataSource, @Inject(Owners) owners: Owners) {
+    super(dataSource, (id) => owners.user(id), { without: ['rating_count'] });
   }
 }

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { notFound, retryLater, SERVICE_CONFIG, timeZoneAt, type Viewer } from '@garage/service-kit';
+import { notFound, SERVICE_CONFIG, timeZoneAt, type Viewer } from '@garage/service-kit';
 import type { SaleRow } from '@garage/event-bus';
 import { siteUrl, type ShopperConfig } from '../config.js';
-import { SALE_NOT_SYNCED } from '../favorites/favorites.service.js';
 import { SalesRepository } from '../projections/sales.repository.js';
 import type { CalendarEvent } from './calendar.types.js';
 import { calendarFile } from './ics.js';
@@ -26,10 +25,10 @@ export class SaleCalendarService {
   ) {}
 
   async calendar(saleId: number, viewer: Viewer): Promise<{ filename: string; body: string }> {
-    // "Add to calendar" on a sale created a moment ago may come before its sale.created: wait for it.
-    const sale = await this.sales.waitUntilKnown(saleId, this.config.PROJECTION_WAIT_MS);
-    if (!sale) throw retryLater(SALE_NOT_SYNCED);
-    if (sale.deleted) throw notFound('Sale not found');
+    // "Add to calendar" on a sale created a moment ago may come before its sale.created: the sales
+    // service is asked for it then.
+    const sale = await this.sales.findOrAsk(saleId);
+    if (!sale || sale.deleted) throw notFound('Sale not found');
     return { filename: `garage-sale-${saleId}.ics`, body: calendarFile([this.eventOf(sale, viewer)]) };
   }
 

@@ -1,6 +1,12 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
-import { fromCents, type AnyEvent, type ReservationEndReason, type ReservationSnapshot } from '@garage/contracts';
+import {
+  fromCents,
+  type AnyEvent,
+  type ReservationEndReason,
+  type ReservationPickupLocked,
+  type ReservationSnapshot,
+} from '@garage/contracts';
 import { InboxContext, InboxHandler } from '@garage/service-kit';
 import { AlertEmailJob } from '../notifications/alert-email.job.js';
 
@@ -36,6 +42,17 @@ export function reservationAlert(data: ReservationSnapshot): { title: string; me
   };
 }
 
+/** What the shopper is told when wrong pickup codes locked the collection of their reservation. */
+export function pickupLockedAlert(data: ReservationPickupLocked): { title: string; message: string } {
+  const until = new Date(data.locked_until).toISOString().slice(11, 16);
+  return {
+    title: `Pickup paused: ${data.item_title}`,
+    message:
+      `Several wrong pickup codes were entered for your reservation of "${data.item_title}", so it cannot be collected ` +
+      `until ${until} UTC. Your code is unchanged: show it from My reservations when you collect. Never share it before you are at the sale.`,
+  };
+}
+
 /**
  * A reservation that lapsed, was cancelled or refunded: its shopper gets an alert in the bell and
  * an email (always: it is about their money, not a subscription). Once per reservation and outcome.
@@ -57,5 +74,28 @@ export class OnReservationEndedHandler {
       [data.user_id, data.item_id, data.sale_id, title, message, data.id, `reservation:${data.id}:${data.status}`],
     );
     if (rows.length > 0) this.emails.soon();
+  }
+
+  /** Collection locked after wrong pickup codes: an alert in the app (once per lock), no email. */
+  @InboxHandler('shopper.reservation-pickup-locked', ['reservation.pickup_locked'])
+  async pickupLocked(@Payload() event: AnyEvent, @Ctx() context: unknown): Promise<void> {
+    if (event.type !== 'reservation.pickup_locked') return;
+    const data = event.data;
+    const { title, message } = pickupLockedAlert(data);
+    await InboxContext.of(context).manager.query(
+      `INSERT INTO alerts (user_id, kind, item_id, sale_id, title, message, data, change_key, email_status)
+       VALUES ($1, 'reservation', $2, $3, $4, $5, jsonb_build_object('reservationId', $6::integer, 'lockedUntil', $7::text), $8, 'none')
+       ON CONFLICT (user_id, change_key) WHERE change_key IS NOT NULL DO NOTHING`,
+      [
+        data.user_id,
+        data.item_id,
+        data.sale_id,
+        title,
+        message,
+        data.id,
+        data.locked_until,
+        `reservation:${data.id}:locked:${data.locked_until}`,
+      ],
+    );
   }
 }

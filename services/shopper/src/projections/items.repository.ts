@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import { toCents, type ItemSnapshot } from '@garage/contracts';
-import { ProjectionWaiter } from '@garage/event-bus';
-import { InjectDataSource } from '@garage/service-kit';
+import { InjectDataSource, Owners } from '@garage/service-kit';
 
 /**
  * The projection of items, fed by `item.*` events, with the words item search reads (`words`) kept
@@ -12,7 +11,7 @@ import { InjectDataSource } from '@garage/service-kit';
 export class ItemsRepository {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    @Inject(ProjectionWaiter) private readonly projections: ProjectionWaiter,
+    @Inject(Owners) private readonly owners: Owners,
   ) {}
 
   /** Applies a snapshot if it is newer than what is kept; returns whether it changed anything. */
@@ -76,14 +75,13 @@ export class ItemsRepository {
     return row.deleted ? 'deleted' : 'live';
   }
 
-  /** Waits up to `timeoutMs` for an item this service has not heard of yet (see SalesRepository). */
-  waitUntilKnown(id: number, timeoutMs: number): Promise<'live' | 'deleted' | 'unknown'> {
-    return this.projections.waitFor(
-      'item',
-      id,
-      () => this.state(id),
-      (state) => state !== 'unknown',
-      timeoutMs,
-    );
+  /**
+   * The item's state here, or, when this copy has not heard of it (its `item.created` may be on its
+   * way), by the items service's own word: `live` when it has it, `unknown` when nobody has it.
+   */
+  async stateOrAsk(id: number): Promise<'live' | 'deleted' | 'unknown'> {
+    const kept = await this.state(id);
+    if (kept !== 'unknown') return kept;
+    return (await this.owners.item(id)) ? 'live' : 'unknown';
   }
 }

@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { ProjectionWaiter, SaleProjection } from '@garage/event-bus';
-import { InjectDataSource } from '@garage/service-kit';
+import { SaleProjection } from '@garage/event-bus';
+import { InjectDataSource, Owners } from '@garage/service-kit';
 
 /** The shopper service's copy of sales (see `SaleProjection`): what Saved pages, plans and alerts show. */
 @Injectable()
 export class SalesRepository extends SaleProjection {
-  constructor(@InjectDataSource() dataSource: DataSource, @Inject(ProjectionWaiter) projections: ProjectionWaiter) {
-    super(dataSource, projections);
+  constructor(@InjectDataSource() dataSource: DataSource, @Inject(Owners) owners: Owners) {
+    super(dataSource, (id) => owners.sale(id));
   }
 }

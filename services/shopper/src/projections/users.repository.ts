@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
-import { ProjectionWaiter, UserProjection } from '@garage/event-bus';
-import { InjectDataSource } from '@garage/service-kit';
+import { UserProjection } from '@garage/event-bus';
+import { InjectDataSource, Owners } from '@garage/service-kit';
 
 /**
  * The shopper service's copy of users (see `UserProjection`): names for sale cards, premium status,
@@ -9,8 +9,8 @@ import { InjectDataSource } from '@garage/service-kit';
  */
 @Injectable()
 export class UsersRepository extends UserProjection {
-  constructor(@InjectDataSource() dataSource: DataSource, @Inject(ProjectionWaiter) projections: ProjectionWaiter) {
-    super(dataSource, projections, { touched: true, email: true });
+  constructor(@InjectDataSource() dataSource: DataSource, @Inject(Owners) owners: Owners) {
+    super(dataSource, (id) => owners.user(id), { touched: true, email: true });
   }
 
   /**

@@ -14,7 +14,7 @@ import {
   type TokenClaims,
   type UnplannedSale,
 } from '@garage/contracts';
-import { badRequest, Clock, notFound, retryLater, SERVICE_CONFIG, timeZoneAt } from '@garage/service-kit';
+import { badRequest, Clock, notFound, SERVICE_CONFIG, timeZoneAt } from '@garage/service-kit';
 import type { SaleRow } from '@garage/event-bus';
 import { formatDate } from '../alerts/sale-changes.js';
 import { calendarFile } from '../calendar/ics.js';
@@ -33,8 +33,6 @@ import { ZipLocator } from './zip-locator.js';
 export const TRAVEL_MODEL = Symbol('TRAVEL_MODEL');
 
 const NOT_FOUND = 'Route plan not found';
-/** A sale never heard of here, even after the wait: its event may be late, so not a "Sale not found" stop. */
-const SALES_NOT_SYNCED = 'Some of these sales are not available here yet. Try again in a moment.';
 
 /**
  * The route planner, a premium feature enforced here: anyone signed in may preview a plan (the
@@ -121,9 +119,10 @@ export class RoutePlansService {
       throw badRequest('The plan date cannot be in the past', [{ field: 'date', message: 'The plan date cannot be in the past' }]);
     const start = this.startOf(body.start);
     const timeZone = timeZoneAt(start.latitude, start.longitude);
-    // A sale created a moment ago may not have reached this service yet: wait for it, as favourites do.
-    const sales = new Map((await this.sales.findManyWaiting(body.saleIds, this.config.PROJECTION_WAIT_MS)).map((sale) => [sale.id, sale]));
-    if (sales.size < new Set(body.saleIds).size) throw retryLater(SALES_NOT_SYNCED);
+    // A sale created a moment ago may not have reached this service yet: the sales service is asked
+    // for it then. One nobody has is a 404 (a deleted one kept here is an unplannable stop instead).
+    const sales = new Map((await this.sales.findManyOrAsk(body.saleIds)).map((sale) => [sale.id, sale]));
+    if (sales.size < new Set(body.saleIds).size) throw notFound('Sale not found');
 
     const unplanned: UnplannedSale[] = [];
     const requests: StopRequest[] = [];

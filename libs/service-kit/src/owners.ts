@@ -1,0 +1,93 @@
+import { context, propagation } from '@opentelemetry/api';
+import { z } from 'zod';
+import type { ItemSnapshot, SaleSnapshot, UserSnapshot } from '@garage/contracts';
+import { HttpStatus } from '@nestjs/common';
+import { UNAVAILABLE } from './error.filter.js';
+import { ApiError } from './errors.js';
+import type { Logger } from './logger.js';
+
+/**
+ * Asking the service that owns some data, directly. A service keeps copies (projections) of other
+ * services' data, fed by their events; a copy may lag behind its owner (an event on its way, a
+ * broker outage). So when a request names something the copy does not hold, or the copy's answer
+ * would refuse the caller, the service asks the owner once, over HTTP with a short timeout, before
+ * answering: the owner does not have it → 404; it does → the request proceeds on the owner's word.
+ * The events stay the way data normally flows: what the owner says is used for this one answer and
+ * never written into the copy (its event will be, with the effects that go with it).
+ *
+ * The owners answer on `/internal/...` paths, which the gateway never routes (it forwards `/api`
+ * only), so only the services themselves reach them. They find each other with the same variables
+ * and defaults as the gateway (AUTH_URL, SALES_URL, ITEMS_URL).
+ */
+export const ownersConfigShape = {
+  AUTH_URL: z.string().url().default('http://127.0.0.1:4001'),
+  SALES_URL: z.string().url().default('http://127.0.0.1:4002'),
+  ITEMS_URL: z.string().url().default('http://127.0.0.1:4003'),
+  /** How long a request waits for an owner's answer before it is answered 503 (or the copy's refusal stands). */
+  OWNER_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(1000),
+};
+export type OwnersConfig = z.infer<z.ZodObject<typeof ownersConfigShape>>;
+
+/** The owners' paths (each owner serves its own under `/internal`). */
+export const OWNER_PATHS = {
+  sale: (id: number) => `/internal/sales/${id}`,
+  user: (id: number) => `/internal/users/${id}`,
+  item: (id: number) => `/internal/items/${id}`,
+} as const;
+
+/**
+ * An owner that could not be asked (down, slow, or answering an error). Left alone it is the
+ * answer: a retryable 503, since neither the copy nor the owner could settle the request; a caller
+ * whose copy already has an answer (a refusal) may catch it and give that one instead.
+ */
+export class OwnerUnreachable extends ApiError {
+  constructor(readonly owner: string) {
+    super(HttpStatus.SERVICE_UNAVAILABLE, UNAVAILABLE, undefined, { 'Retry-After': '1' });
+  }
+}
+
+export class Owners {
+  constructor(
+    private readonly config: OwnersConfig,
+    private readonly logger: Logger,
+  ) {}
+
+  /** The sale as the sales service has it now; null when it has none (never created, or deleted). */
+  sale(id: number): Promise<SaleSnapshot | null> {
+    return this.ask('sales', this.config.SALES_URL, OWNER_PATHS.sale(id));
+  }
+
+  /** The user as auth has it now (premium expiry included); null when there is no such user. */
+  user(id: number): Promise<UserSnapshot | null> {
+    return this.ask('auth', this.config.AUTH_URL, OWNER_PATHS.user(id));
+  }
+
+  /** The item as the items service has it now; null when it has none (never created, or deleted). */
+  item(id: number): Promise<ItemSnapshot | null> {
+    return this.ask('items', this.config.ITEMS_URL, OWNER_PATHS.item(id));
+  }
+
+  /**
+   * One GET, bounded by OWNER_TIMEOUT_MS: the body on 200, null on 404; anything else throws
+   * OwnerUnreachable.
+   */
+  private async ask<T>(owner: string, base: string, path: string): Promise<T | null> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    propagation.inject(context.active(), headers);
+    try {
+      const response = await fetch(new URL(path, base), { headers, signal: AbortSignal.timeout(this.config.OWNER_TIMEOUT_MS) });
+      if (response.status === 404) {
+        await response.body?.cancel();
+        return null;
+      }
+      if (!response.ok) {
+        await response.body?.cancel();
+        throw new Error(`answered ${response.status}`);
+      }
+      return (await response.json()) as T;
+    } catch (error) {
+      this.logger.warn({ err: String(error), owner, path }, 'the owning service could not be asked');
+      throw new OwnerUnreachable(owner);
+    }
+  }
+}
