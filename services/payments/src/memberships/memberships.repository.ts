@@ -24,6 +24,8 @@ export interface NewSubscription {
   expiresAt: Date;
   paidAt: Date;
   renewal: boolean;
+  /** The provider subscription the membership renews through from now on, when this payment starts one. */
+  subscriptionId?: string | null;
 }
 
 /** One paid period, with its refund once refunded. */
@@ -132,7 +134,12 @@ export class MembershipsRepository {
       ],
     );
     // A paid period makes the membership renew again (a new subscription, or a renewal paid after all).
-    return this.update(manager, subscription.userId, { paid_through: subscription.expiresAt, status: 'active', renewal_failed_for: null });
+    return this.update(manager, subscription.userId, {
+      paid_through: subscription.expiresAt,
+      status: 'active',
+      renewal_failed_for: null,
+      ...(subscription.subscriptionId ? { provider_subscription_id: subscription.subscriptionId } : {}),
+    });
   }
 
   /** The member's latest paid period. */

@@ -44,7 +44,10 @@ export class MembershipsService {
     if (bought) return bought;
     const startsAt = membership.paidThrough && membership.paidThrough > now ? membership.paidThrough : now;
     const expiresAt = nextPaidThrough(membership.paidThrough, now);
-    await this.memberships.addSubscription(manager, {
+    const subscriptionId = renewal ? null : (intent.subscriptionId ?? (await this.intents.subscriptionOf(manager, intent.id)));
+    const replaced = subscriptionId && membership.subscriptionId && subscriptionId !== membership.subscriptionId;
+    if (replaced) await this.provider.endSubscription(membership.subscriptionId!);
+    const version = await this.memberships.addSubscription(manager, {
       userId: intent.userId,
       paymentIntentId: intent.id,
       amountCents: intent.amountCents,
@@ -53,15 +56,8 @@ export class MembershipsService {
       expiresAt,
       paidAt: now,
       renewal,
+      subscriptionId,
     });
-    const subscriptionId = renewal ? null : (intent.subscriptionId ?? (await this.intents.subscriptionOf(manager, intent.id)));
-    let version: number;
-    if (subscriptionId && subscriptionId !== membership.subscriptionId) {
-      if (membership.subscriptionId) await this.provider.endSubscription(membership.subscriptionId);
-      version = await this.memberships.update(manager, intent.userId, { provider_subscription_id: subscriptionId });
-    } else {
-      version = membership.version + 1;
-    }
     await this.memberships.record(manager, {
       userId: intent.userId,
       kind: renewal ? 'renewal' : 'payment',
