@@ -13,7 +13,6 @@ import {
   type ProviderInvoice,
   type ProviderSubscription,
   type RefundInput,
-  type RenewalInput,
   type StartedMembership,
   type StartMembershipInput,
   type TransferInput,
