@@ -53,7 +53,8 @@ export function useMembershipAction(action: MembershipAction) {
     },
     onSuccess: async (membership) => {
       queryClient.setQueryData(membershipKeys.membership, membership);
-      await queryClient.invalidateQueries({ queryKey: membershipKeys.receipts });
+      // The buttons come back at once; the receipts list catches up on its own.
+      void queryClient.invalidateQueries({ queryKey: membershipKeys.receipts });
       if (action === 'refund') await refreshUntil(membership.isPremium);
     },
   });
