@@ -106,6 +106,17 @@ describe('a Stripe subscription behind the membership', () => {
     expect(renewal.data).toMatchObject({ paymentIntentId: invoice.payment_intent_id, amountCents: 199 });
   });
 
+  it('answers 503 to a renewal webhook while Stripe cannot be read, and applies its redelivery', async () => {
+    const { userId, subscription } = await member();
+    const invoice = stripe.renew(subscription.id, true);
+    const webhook = stripe.webhook('invoice.paid', stripe.invoiceBody(invoice), { secret: SECRET });
+    stripe.failNext(1);
+    expect((await deliver(webhook).expect(503)).body).toEqual({ error: 'The payment provider is unavailable. Try again shortly.' });
+    expect(await ledger(userId)).toEqual(['payment']);
+    await deliver(webhook).expect(200);
+    expect(await ledger(userId)).toEqual(['payment', 'renewal']);
+  });
+
   it('keeps a member whose Stripe renewal failed premium until the paid date, and tells them once', async () => {
     const { token, userId, subscription, paidThrough } = await member();
     const invoice = stripe.renew(subscription.id, false);
@@ -170,7 +181,7 @@ describe('a Stripe subscription behind the membership', () => {
 
   it('answers 503 and changes nothing when Stripe cannot refund', async () => {
     const { token, userId } = await member();
-    stripe.failNext(3);
+    stripe.failNext(1);
     const response = await payments().post('/api/payments/membership/refund').set(bearer(token)).expect(503);
     expect(response.body).toEqual({ error: 'The payment provider is unavailable. Try again shortly.' });
     expect(await membership(token)).toMatchObject({ status: 'active', isPremium: true, refund: { eligible: true } });

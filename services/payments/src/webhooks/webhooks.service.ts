@@ -8,6 +8,7 @@ import { MembershipsRepository } from '../memberships/memberships.repository.js'
 import { buysPremium, MembershipsService, PREMIUM_PURPOSE } from '../memberships/memberships.service.js';
 import { PaymentIntentsRepository } from '../payment-intents/payment-intents.repository.js';
 import { PaymentProvider, WebhooksDisabledError, WebhookSignatureError, type ProviderEvent } from '../providers/payment-provider.port.js';
+import { providerCall } from '../subscriptions/provider-call.js';
 import { WebhookEventsRepository } from './webhook-events.repository.js';
 
 /** The metadata `purpose` of a reservation's payment intent (set by the items service). */
@@ -34,7 +35,13 @@ export class WebhooksService {
    */
   async receive(rawBody: Buffer, signature: string | undefined): Promise<{ received: true }> {
     const event = this.verify(rawBody, signature);
-    await this.outbox.transaction(async (manager, emit) => {
+    // Reading a renewal's payment asks Stripe: its outage answers 503, and Stripe delivers again later.
+    await providerCall(() => this.apply(event));
+    return { received: true };
+  }
+
+  private apply(event: ProviderEvent): Promise<void> {
+    return this.outbox.transaction(async (manager, emit) => {
       if (!(await this.webhookEvents.markReceived(manager, this.provider.name, event))) return;
       if (event.invoice && event.type.startsWith('invoice.')) return this.applyInvoice(manager, emit, event);
       if (event.subscription && event.type.startsWith('customer.subscription.')) return this.applySubscription(manager, emit, event);
@@ -69,7 +76,6 @@ export class WebhooksService {
         });
       }
     });
-    return { received: true };
   }
 
   /**
