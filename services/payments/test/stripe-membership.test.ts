@@ -130,6 +130,18 @@ describe('a Stripe subscription behind the membership', () => {
     await waitFor(() => harness.events.find((e) => e.type === 'membership.renewal_failed' && e.data.userId === userId));
   });
 
+  it('ignores a failed renewal delivered after Stripe’s retry of it succeeded', async () => {
+    const { token, userId, subscription, paidThrough } = await member();
+    const invoice = stripe.renew(subscription.id, false);
+    const failed = stripe.webhook('invoice.payment_failed', stripe.invoiceBody(invoice), { secret: SECRET });
+    stripe.setStatus(invoice.payment_intent_id, 'succeeded'); // Stripe's retry took the money
+    invoice.amount_paid = invoice.amount_due;
+    await deliver(stripe.webhook('invoice.paid', stripe.invoiceBody(invoice), { secret: SECRET })).expect(200);
+    await deliver(failed).expect(200);
+    expect(await membership(token)).toMatchObject({ status: 'active', renewsAt: addMonthsUtc(new Date(paidThrough), 12).toISOString() });
+    expect(await ledger(userId)).toEqual(['payment', 'renewal']);
+  });
+
   it('follows the newest subscription change only, when Stripe delivers them out of order', async () => {
     const { token, userId, subscription } = await member();
     const now = Math.floor(Date.now() / 1000) + 5;

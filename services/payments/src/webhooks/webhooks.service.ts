@@ -96,6 +96,9 @@ export class WebhooksService {
     const renewal = invoice.billingReason === 'subscription_cycle';
     if (event.type === 'invoice.payment_failed') {
       if (!renewal || !membership) return;
+      // Stripe retries a declined renewal; a failure delivered after the retry succeeded is stale.
+      const latest = await this.provider.invoiceIntent(invoice.id);
+      if (latest?.status === 'succeeded') return;
       await renewalFailed(this.membershipRecords, manager, emit, await this.membershipRecords.lock(manager, userId), this.clock.now());
       return;
     }
