@@ -93,4 +93,5 @@ export const MEMBERSHIP_ERRORS = {
   nothingToRefund: 'There is no membership payment to refund',
   nothingToCancel: 'There is no renewing membership to cancel',
   nothingToResume: 'There is no cancelled membership to resume: it has ended or was refunded. Subscribe again instead.',
+  singleYear: 'This membership was bought as a single year before memberships renewed, so it cannot renew. Subscribe again when it ends.',
 } as const;

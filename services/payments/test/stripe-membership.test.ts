@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
+import { MEMBERSHIP_ERRORS } from '@garage/contracts';
 import { waitFor } from '@garage/testing';
+import { MembershipRenewalsJob } from '../src/index.js';
 import { addMonthsUtc } from '../src/memberships/membership-period.js';
 import { startPremiumHarness, type PremiumHarness } from './premium-harness.js';
 import { StripeStandIn } from './stripe-stand-in.js';
@@ -189,6 +191,24 @@ describe('a Stripe subscription behind the membership', () => {
     expect([...stripe.objects.values()].filter((o) => o.object === 'refund' && o.payment_intent === paymentIntentId)).toHaveLength(1);
     await waitFor(async () => ((await me(token)).isPremium === false ? true : undefined), 1000, 'premium to end in auth');
     expect(await ledger(userId)).toEqual(['payment', 'refund']);
+  });
+
+  it('shows a year bought before renewals (no Stripe subscription) as ending, never renewing or reminded', async () => {
+    const { token, userId } = await harness.register();
+    const paidThrough = new Date(Date.now() + 3 * 86_400_000);
+    await harness.paymentsQuery(`INSERT INTO memberships (user_id, paid_through, status) VALUES ($1, $2, 'active')`, [userId, paidThrough]);
+    expect(await membership(token)).toMatchObject({
+      status: 'cancelled',
+      isPremium: true,
+      renewsAt: null,
+      endsAt: paidThrough.toISOString(),
+    });
+    expect((await payments().post('/api/payments/membership/resume').set(bearer(token)).expect(409)).body).toEqual({
+      error: MEMBERSHIP_ERRORS.singleYear,
+    });
+    await payments().post('/api/payments/membership/cancel').set(bearer(token)).expect(200);
+    await harness.payments.app.get(MembershipRenewalsJob).runDue();
+    expect(await ledger(userId)).toEqual([]);
   });
 
   it('answers 503 and changes nothing when Stripe cannot refund', async () => {

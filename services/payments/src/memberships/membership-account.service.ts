@@ -69,7 +69,16 @@ export class MembershipAccountService {
   async view(userId: number, manager: EntityManager = this.dataSource.manager): Promise<MembershipView> {
     const membership = await this.memberships.find(manager, userId);
     const latest = membership ? await this.memberships.latestPeriod(manager, userId) : null;
-    return membershipView(membership, latest, this.clock.now());
+    return membershipView(membership && this.asRenewable(membership), latest, this.clock.now());
+  }
+
+  /**
+   * A year bought before memberships renewed has no Stripe subscription, so nothing will charge
+   * it: it reads as cancelled (ending at its paid date). The simulated provider renews any member.
+   */
+  private asRenewable(membership: Membership): Membership {
+    const single = this.provider.renewsItself && membership.subscriptionId === null && membership.status === 'active';
+    return single ? { ...membership, status: 'cancelled' } : membership;
   }
 
   /** Stops the renewal; premium stays until the paid date. Cancelling again answers the same. */
@@ -78,7 +87,7 @@ export class MembershipAccountService {
       this.outbox.transaction(async (manager, emit) => {
         const now = this.clock.now();
         const membership = await this.memberships.lock(manager, userId);
-        const status = membershipView(membership, null, now).status;
+        const status = membershipView(this.asRenewable(membership), null, now).status;
         if (status === 'cancelled') return this.view(userId, manager);
         if (status !== 'active' && status !== 'past_due') throw conflict(MEMBERSHIP_ERRORS.nothingToCancel);
         if (membership.subscriptionId) await this.provider.setRenewal(membership.subscriptionId, false);
@@ -95,9 +104,10 @@ export class MembershipAccountService {
       this.outbox.transaction(async (manager, emit) => {
         const now = this.clock.now();
         const membership = await this.memberships.lock(manager, userId);
-        const status = membershipView(membership, null, now).status;
+        const status = membershipView(this.asRenewable(membership), null, now).status;
         if (status === 'active') return this.view(userId, manager);
         if (status !== 'cancelled') throw conflict(MEMBERSHIP_ERRORS.nothingToResume);
+        if (this.provider.renewsItself && !membership.subscriptionId) throw conflict(MEMBERSHIP_ERRORS.singleYear);
         if (membership.subscriptionId) await this.provider.setRenewal(membership.subscriptionId, true);
         const version = await this.memberships.update(manager, userId, { status: 'active', provider_state_at: now });
         await this.changed(manager, emit, 'membership.resumed', { ...membership, status: 'active', version }, now);

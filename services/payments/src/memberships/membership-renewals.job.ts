@@ -43,7 +43,9 @@ export class MembershipRenewalsJob {
     for (;;) {
       const count = await this.outbox.transaction(async (manager, emit) => {
         const now = this.clock.now();
-        const due = await this.memberships.dueReminders(manager, now, MEMBERSHIP_REMINDER_DAYS, BATCH);
+        const due = await this.memberships.dueReminders(manager, now, MEMBERSHIP_REMINDER_DAYS, BATCH, {
+          subscribedOnly: this.provider.renewsItself,
+        });
         for (const membership of due) await this.remind(manager, emit, membership, now);
         return due.length;
       });

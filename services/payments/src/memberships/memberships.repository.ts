@@ -239,13 +239,20 @@ export class MembershipsRepository {
    * Members due a renewal reminder (renewing, paid period ending within `reminderDays`, not
    * reminded for it yet), locked for this transaction unless another replica holds them.
    */
-  async dueReminders(manager: EntityManager, now: Date, reminderDays: number, limit: number): Promise<Membership[]> {
+  async dueReminders(
+    manager: EntityManager,
+    now: Date,
+    reminderDays: number,
+    limit: number,
+    options: { subscribedOnly: boolean },
+  ): Promise<Membership[]> {
+    // With Stripe, a year bought before renewals has no subscription and will not renew: no reminder.
     const rows: MembershipRow[] = await manager.query(
       `SELECT ${MEMBERSHIP_COLUMNS} FROM memberships
        WHERE status = 'active' AND paid_through > $1 AND paid_through - make_interval(days => $2) <= $1
-         AND reminded_for IS DISTINCT FROM paid_through
+         AND reminded_for IS DISTINCT FROM paid_through AND (NOT $4 OR provider_subscription_id IS NOT NULL)
        ORDER BY paid_through LIMIT $3 FOR UPDATE SKIP LOCKED`,
-      [now, reminderDays, limit],
+      [now, reminderDays, limit, options.subscribedOnly],
     );
     return rows.map(toMembership);
   }
