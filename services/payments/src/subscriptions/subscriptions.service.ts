@@ -95,10 +95,13 @@ export class SubscriptionsService {
       await this.dataSource.transaction((manager) => this.intents.recordStatus(manager, report));
       throw badRequest(reported.status === 'succeeded' ? 'Payment does not match the premium price' : 'Payment has not succeeded');
     }
-    const expiresAt = await this.outbox.transaction(async (manager, emit) => {
-      await this.intents.recordStatus(manager, report);
-      return this.memberships.grant(manager, emit, report.intent, this.clock.now());
-    });
+    // Granting may end the member's older subscription at the provider: its outage is a 503 to retry.
+    const expiresAt = await providerCall(() =>
+      this.outbox.transaction(async (manager, emit) => {
+        await this.intents.recordStatus(manager, report);
+        return this.memberships.grant(manager, emit, report.intent, this.clock.now());
+      }),
+    );
     return { success: true, premiumExpiresAt: expiresAt.toISOString() };
   }
 }
