@@ -136,6 +136,12 @@ describe('premium planning tools', () => {
   });
 
   session.step('another user lists a matching item: the bell shows 1 and leads to the item', async (page) => {
+    // The upgrade's receipt is in the bell too: read it, so the bell counts the match alone.
+    await eventually(
+      async () => (await api('GET', '/api/alerts', { token: shopper.token })).alerts.some((alert) => alert.kind === 'membership'),
+      { what: 'the receipt of the upgrade' },
+    );
+    await api('POST', '/api/alerts/read-all', { token: shopper.token });
     seller = await registerAccount('tools-seller', { firstName: 'Sid' });
     const sale = await createSale(seller, { title: `Music Sale ${stamp}`, address: '4 Chord St', zipCode: '62704' });
     const item = await createItem(seller, { garageSaleId: sale.id, title: titles.item, category: 'Electronics', price: 40 });

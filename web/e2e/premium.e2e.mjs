@@ -87,7 +87,7 @@ describe('premium and profile', () => {
     await page.getByRole('menuitem', { name: 'Profile Settings' }).click();
     await page.waitForURL('**/profile');
     const me = await api('GET', '/api/users/me', { token: shopper.token });
-    await page.getByText(`Your membership expires on ${longDate(me.premiumExpiresAt)}`).waitFor();
+    await page.getByText(`Your membership renews on ${longDate(me.premiumExpiresAt)}`).waitFor();
     const statistics = page.getByRole('region', { name: 'Account Statistics' });
     await statistics.getByText('Premium', { exact: true }).waitFor(); // account type
     await statistics.getByText('N/A', { exact: true }).waitFor(); // no rating yet

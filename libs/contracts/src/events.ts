@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, CONDITIONS, SALE_STATUSES } from './constants.js';
+import { MEMBERSHIP_STATUSES } from './payments.js';
 import { RESERVATION_END_REASONS, RESERVATION_STATUSES } from './reservations.js';
 
 /**
@@ -85,6 +86,8 @@ const paymentSucceeded = z.object({
    * buyer with it) so auth applies the very same expiry instead of recomputing it from its own clock.
    */
   premiumExpiresAt: z.string(),
+  /** True when the payment is a yearly renewal rather than the member's own subscribe (optional: older events lack it). */
+  renewal: z.boolean().optional(),
 });
 export type PaymentSucceeded = z.infer<typeof paymentSucceeded>;
 
@@ -100,6 +103,27 @@ const paymentIntentSucceeded = z.object({
   purpose: z.string(),
   succeededAt: z.string(),
 });
+
+/**
+ * A change of a member's membership, as payments (which owns it) recorded it in its ledger. The
+ * envelope's version is the membership's, shared with `payment.succeeded`, so consumers order them.
+ */
+const membershipChange = z.object({
+  userId: z.number().int(),
+  status: z.enum(MEMBERSHIP_STATUSES),
+  /** The end of the paid period after the change (null when nothing was ever paid). */
+  paidThrough: z.string().nullable(),
+  occurredAt: z.string(),
+});
+export type MembershipChange = z.infer<typeof membershipChange>;
+const membershipMoney = membershipChange.extend({ amountCents: z.number().int(), currency: z.string() });
+/** Money went back to the member: premium ended at `premiumExpiresAt` (the refund's moment). */
+const membershipRefunded = membershipMoney.extend({
+  paymentIntentId: z.string(),
+  refundedAt: z.string(),
+  premiumExpiresAt: z.string(),
+});
+export type MembershipRefunded = z.infer<typeof membershipRefunded>;
 
 /** Every `reservation.*` fact carries the reservation's state after it (the version orders them). */
 const reservationSnapshot = z.object({
@@ -138,6 +162,8 @@ export const eventDataSchemas = {
   'user.registered': userSnapshot,
   'user.updated': userSnapshot,
   'user.premium_activated': userSnapshot,
+  /** Premium ended before its paid date (a refund); the snapshot carries the new, past expiry. */
+  'user.premium_ended': userSnapshot,
   'sale.created': saleCreated,
   'sale.updated': saleSnapshot,
   'sale.deleted': saleDeleted,
@@ -147,6 +173,13 @@ export const eventDataSchemas = {
   'item.reserved': itemReserved,
   'payment.succeeded': paymentSucceeded,
   'payment.intent_succeeded': paymentIntentSucceeded,
+  'membership.cancelled': membershipChange,
+  'membership.resumed': membershipChange,
+  /** The yearly renewal is 7 days away (once per paid period). */
+  'membership.renewal_due': membershipMoney,
+  /** The renewal payment failed: premium stays until `paidThrough`, then ends. */
+  'membership.renewal_failed': membershipMoney,
+  'membership.refunded': membershipRefunded,
   'reservation.created': reservationSnapshot,
   'reservation.paid': reservationSnapshot,
   'reservation.lapsed': reservationSnapshot,
@@ -195,12 +228,21 @@ export function parseEvent(raw: unknown): AnyEvent {
  * is listed for it here (checked at start).
  */
 export const EVENT_CONSUMERS: Record<string, EventType[]> = {
-  auth: ['payment.succeeded', 'reservation.rated'],
-  sales: ['user.registered', 'user.updated', 'user.premium_activated', 'item.created', 'item.updated', 'item.deleted'],
+  auth: ['payment.succeeded', 'membership.refunded', 'reservation.rated'],
+  sales: [
+    'user.registered',
+    'user.updated',
+    'user.premium_activated',
+    'user.premium_ended',
+    'item.created',
+    'item.updated',
+    'item.deleted',
+  ],
   items: [
     'user.registered',
     'user.updated',
     'user.premium_activated',
+    'user.premium_ended',
     'sale.created',
     'sale.updated',
     'sale.deleted',
@@ -211,6 +253,7 @@ export const EVENT_CONSUMERS: Record<string, EventType[]> = {
     'user.registered',
     'user.updated',
     'user.premium_activated',
+    'user.premium_ended',
     'sale.created',
     'sale.updated',
     'sale.deleted',
@@ -222,6 +265,11 @@ export const EVENT_CONSUMERS: Record<string, EventType[]> = {
     'reservation.cancelled',
     'reservation.refunded',
     'reservation.pickup_locked',
+    'payment.succeeded',
+    'membership.cancelled',
+    'membership.renewal_due',
+    'membership.renewal_failed',
+    'membership.refunded',
   ],
 };
 

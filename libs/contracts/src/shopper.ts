@@ -18,8 +18,12 @@ export type SavedSearchFrequency = (typeof SAVED_SEARCH_FREQUENCIES)[number];
 /** Saved searches one account may keep. */
 export const MAX_SAVED_SEARCHES = 50;
 
-/** `reservation`: a reservation of the user's lapsed, was cancelled or was refunded (always emailed: it is about their money). */
-export const ALERT_KINDS = ['match', 'sale_cancelled', 'sale_deleted', 'sale_changed', 'reservation'] as const;
+/**
+ * `reservation`: a reservation of the user's lapsed, was cancelled or was refunded. `membership`: a
+ * premium receipt, renewal reminder, failed renewal or cancellation. Both are always emailed: they
+ * are about the member's money.
+ */
+export const ALERT_KINDS = ['match', 'sale_cancelled', 'sale_deleted', 'sale_changed', 'reservation', 'membership'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 export const DEFAULT_MINUTES_PER_STOP = 15;

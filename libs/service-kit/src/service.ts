@@ -75,6 +75,8 @@ export interface StartOptions {
   logger?: Logger;
   /** Skip listening (tests that use supertest on the HTTP server). */
   listen?: boolean;
+  /** The service's time (tests share one clock between services and move it); the system clock otherwise. */
+  clock?: Clock;
 }
 
 export interface RunningService<C> {
@@ -183,7 +185,7 @@ export async function startService<S extends z.ZodRawShape>(
     { provide: Owners, useValue: new Owners(config, logger) },
     { provide: TOKEN_PUBLIC_KEY, useValue: publicKeyFrom(config) },
     JwtStrategy,
-    { provide: Clock, useValue: new SystemClock() },
+    { provide: Clock, useValue: options.clock ?? new SystemClock() },
     { provide: HEALTH_CHECKS, useValue: healthChecks },
   ];
 

@@ -8,3 +8,4 @@ export * from './test-bus.js';
 export * from './test-tokens.js';
 export * from './images.js';
 export * from './ids.js';
+export * from './test-clock.js';

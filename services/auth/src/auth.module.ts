@@ -5,6 +5,7 @@ import { AccountsController } from './accounts/accounts.controller.js';
 import { AccountsService } from './accounts/accounts.service.js';
 import { LoginThrottle } from './accounts/login-throttle.js';
 import { PasswordHasher } from './accounts/password-hasher.js';
+import { OnMembershipRefundedHandler } from './handlers/on-membership-refunded.handler.js';
 import { OnPaymentSucceededHandler } from './handlers/on-payment-succeeded.handler.js';
 import { OnReservationRatedHandler } from './handlers/on-reservation-rated.handler.js';
 import { PremiumRepository } from './premium/premium.repository.js';
@@ -22,7 +23,7 @@ function privateKeyOf(config: AuthConfig): string {
 }
 
 @Module({
-  controllers: [AccountsController, UsersController, UsersOwnerController, OnPaymentSucceededHandler, OnReservationRatedHandler],
+  controllers: [AccountsController, UsersController, UsersOwnerController, OnPaymentSucceededHandler, OnMembershipRefundedHandler, OnReservationRatedHandler],
   providers: [
     AccountsService,
     UsersService,

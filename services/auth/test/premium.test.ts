@@ -132,3 +132,53 @@ describe('payment.succeeded', () => {
     expect(row.n).toBe(0);
   });
 });
+
+describe('membership.refunded', () => {
+  function refunded(userId: number, paymentIntentId: string, version: number, at = new Date()): EventEnvelope<'membership.refunded'> {
+    return testEvent('membership.refunded', version, {
+      userId,
+      status: 'refunded',
+      paidThrough: at.toISOString(),
+      occurredAt: at.toISOString(),
+      amountCents: 199,
+      currency: 'usd',
+      paymentIntentId,
+      refundedAt: at.toISOString(),
+      premiumExpiresAt: at.toISOString(),
+    });
+  }
+  const versioned = (event: EventEnvelope<'payment.succeeded'>, version: number) => ({ ...event, version });
+
+  it('ends premium at the refund, publishes user.premium_ended once, and a late copy of the refunded payment revives nothing', async () => {
+    const { token, userId } = await register();
+    const paid = versioned(payment(userId, inYears(1)), 1);
+    await deliver(paid);
+    expect((await me(token)).isPremium).toBe(true);
+
+    const refund = refunded(userId, paid.data.paymentIntentId, 2);
+    await deliver(refund, { ...refund, id: randomUUID() });
+    const user = await me(token);
+    expect(user.isPremium).toBe(false);
+    expect(user.premiumExpiresAt).toBe(refund.data.premiumExpiresAt);
+    const ended = await waitFor(() => events.find((e) => e.type === 'user.premium_ended' && e.data.id === userId));
+    expect(ended.data.premiumExpiresAt).toBe(refund.data.premiumExpiresAt);
+    expect(events.filter((e) => e.type === 'user.premium_ended' && e.data.id === userId)).toHaveLength(1);
+
+    await deliver({ ...paid, id: randomUUID() });
+    expect((await me(token)).isPremium).toBe(false);
+  });
+
+  it('lets an older payment arriving after the refund change nothing, and a newer one (subscribed again) count', async () => {
+    const { token, userId } = await register();
+    const first = versioned(payment(userId, inYears(1)), 1);
+    const second = versioned(payment(userId, inYears(2)), 2);
+    await deliver(first);
+    await deliver(refunded(userId, `pi_${randomUUID()}`, 3));
+    // The renewal of version 2 arrives only now: the refund (version 3) came after it and ended it too.
+    await deliver(second);
+    expect((await me(token)).isPremium).toBe(false);
+    const again = versioned(payment(userId, inYears(1)), 4);
+    await deliver(again);
+    expect((await me(token)).premiumExpiresAt).toBe(again.data.premiumExpiresAt);
+  });
+});

@@ -270,6 +270,14 @@ describe('GET /api/items/search: radius', () => {
     expect(titles(await search(around(100), premium)).sort()).toEqual(['Kayak far', 'Kayak here', 'Kayak near']);
     expect(titles(await search(around(5000), premium)).sort()).toEqual(['Kayak far', 'Kayak here', 'Kayak near']);
   });
+
+  it('takes the 100 miles back once a refund ends the membership (user.premium_ended)', async () => {
+    const refunded = newId();
+    const user = await h.user(refunded, { premiumExpiresAt: new Date(Date.now() + 365 * 86_400_000).toISOString() });
+    expect(titles(await search(around(100), refunded)).sort()).toEqual(['Kayak far', 'Kayak here', 'Kayak near']);
+    await h.publishAndApply('user.premium_ended', 2, { ...user, premiumExpiresAt: new Date(Date.now() - 1000).toISOString() });
+    expect(titles(await search(around(100), refunded)).sort()).toEqual(['Kayak here', 'Kayak near']);
+  });
 });
 
 describe('GET /api/items/search: what each viewer sees', () => {

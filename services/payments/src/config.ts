@@ -19,6 +19,8 @@ export const stripeConfig = {
 
 export const paymentsConfig = {
   PORT: z.coerce.number().int().min(0).max(65535).default(4005),
+  /** How often renewal reminders and (simulated provider) renewals are looked for. */
+  MEMBERSHIP_RENEWALS_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
   ...stripeConfig,
 };
 

@@ -1,6 +1,8 @@
 import type { ServiceDefinition } from '@garage/service-kit';
 import { paymentsConfig } from './config.js';
+import { MembershipRenewalsJob } from './memberships/membership-renewals.job.js';
 import { Payments1763700000500 } from './migrations/1763700000500-payments.js';
+import { RenewingMemberships1763700000510 } from './migrations/1763700000510-renewing-memberships.js';
 import { PaymentsModule } from './payments.module.js';
 import { keepRawBody } from './webhooks/raw-body.js';
 import { WEBHOOK_PATH } from './webhooks/webhooks.controller.js';
@@ -11,12 +13,14 @@ export { PaymentProvider, ProviderUnavailableError, type ProviderIntent } from '
 export { RESERVATION_PURPOSE } from './webhooks/webhooks.service.js';
 export { providerCall } from './subscriptions/provider-call.js';
 export { SimulatedPaymentProvider } from './providers/simulated-payment.provider.js';
+export { MembershipRenewalsJob } from './memberships/membership-renewals.job.js';
 
-/** Premium payments: payment intents, paid periods, provider webhooks; publishes `payment.succeeded`. */
+/** Premium payments: yearly memberships that renew until cancelled, refunds, provider webhooks; publishes `payment.succeeded` and `membership.*`. */
 export const paymentsService: ServiceDefinition<typeof paymentsConfig> = {
   name: 'payments',
   config: paymentsConfig,
   module: PaymentsModule,
-  migrations: [Payments1763700000500],
+  migrations: [Payments1763700000500, RenewingMemberships1763700000510],
   configureHttp: keepRawBody([WEBHOOK_PATH]),
+  onStart: async (app) => app.get(MembershipRenewalsJob).start(),
 };

@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
 import { LOGGER, SERVICE_CONFIG, type Logger } from '@garage/service-kit';
 import type { PaymentsConfig } from './config.js';
+import { MembershipAccountService } from './memberships/membership-account.service.js';
+import { MembershipController } from './memberships/membership.controller.js';
+import { MembershipRenewalsJob } from './memberships/membership-renewals.job.js';
 import { MembershipsRepository } from './memberships/memberships.repository.js';
 import { MembershipsService } from './memberships/memberships.service.js';
 import { PaymentIntentsRepository } from './payment-intents/payment-intents.repository.js';
@@ -13,11 +16,13 @@ import { WebhooksController } from './webhooks/webhooks.controller.js';
 import { WebhooksService } from './webhooks/webhooks.service.js';
 
 @Module({
-  controllers: [SubscriptionsController, WebhooksController],
+  controllers: [SubscriptionsController, MembershipController, WebhooksController],
   providers: [
     SubscriptionsService,
     WebhooksService,
     MembershipsService,
+    MembershipAccountService,
+    MembershipRenewalsJob,
     MembershipsRepository,
     PaymentIntentsRepository,
     WebhookEventsRepository,

@@ -101,6 +101,7 @@ describe('POST /api/payments/confirm-subscription', () => {
       currency: 'usd',
       succeededAt: expect.any(String),
       premiumExpiresAt: response.body.premiumExpiresAt,
+      renewal: false,
     });
 
     const user = await waitFor(async () => {

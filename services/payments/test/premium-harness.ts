@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { AnyEvent } from '@garage/contracts';
 import { startService, type RunningService } from '@garage/service-kit';
-import { serviceQueueReady, serviceTestEnv, testBus, type ServiceTestEnv } from '@garage/testing';
+import { serviceQueueReady, serviceTestEnv, testBus, TestClock, type ServiceTestEnv } from '@garage/testing';
 import { authService } from '@garage/auth';
 import { paymentsService } from '../src/index.js';
 
@@ -16,6 +16,8 @@ export interface PremiumHarness {
   auth: RunningService<unknown>;
   payments: RunningService<unknown>;
   events: AnyEvent[];
+  /** The one clock auth and payments read: moving it moves both. */
+  clock: TestClock;
   register(): Promise<{ token: string; userId: number }>;
   /** Rows of the payments schema. */
   paymentsQuery<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
@@ -26,9 +28,10 @@ let ip = 0;
 
 export async function startPremiumHarness(extraEnv: Record<string, string> = {}): Promise<PremiumHarness> {
   const testEnv: ServiceTestEnv = await serviceTestEnv(extraEnv);
-  const auth = await startService(authService, { env: testEnv.env });
-  const payments = await startService(paymentsService, { env: testEnv.env });
-  const listener = await testBus(testEnv.env, { listen: ['payment.*', 'user.*'] });
+  const clock = new TestClock();
+  const auth = await startService(authService, { env: testEnv.env, clock });
+  const payments = await startService(paymentsService, { env: testEnv.env, clock });
+  const listener = await testBus(testEnv.env, { listen: ['payment.*', 'user.*', 'membership.*'] });
   // Auth binds its queue in the background once connected: until then a payment would be routed nowhere.
   await serviceQueueReady(testEnv.env, 'auth');
 
@@ -37,6 +40,7 @@ export async function startPremiumHarness(extraEnv: Record<string, string> = {})
     auth,
     payments,
     events: listener.received,
+    clock,
     register: async () => {
       ip += 1;
       const response = await request(auth.url)

@@ -115,3 +115,53 @@ describe('Stripe adapter: reservation money', () => {
     expect(stripe.intents.get(created.id)).toMatchObject({ amount: 1234, metadata: { userId: '9', purpose: 'reservation' } });
   });
 });
+
+describe('Stripe adapter: yearly membership', () => {
+  const start = (userId: number, key: string) =>
+    provider.startMembership({
+      userId,
+      email: `member${userId}@example.com`,
+      amountCents: 199,
+      currency: 'usd',
+      purpose: 'premium_membership',
+      description: 'Garage Premium membership',
+      idempotencyKey: key,
+    });
+
+  it('subscribes the member to one yearly price (made once, then found by lookup key) and tags the first payment', async () => {
+    const first = await start(7, 'premium-7-a');
+    const second = await start(8, 'premium-8-b');
+    const yearly = [...stripe.prices.values()];
+    expect(yearly).toEqual([
+      expect.objectContaining({ unit_amount: 199, currency: 'usd', recurring: { interval: 'year' }, lookup_key: 'garage_premium_yearly' }),
+    ]);
+    expect(first).toMatchObject({ status: 'requires_payment_method', amountCents: 199, userId: 7, purpose: 'premium_membership' });
+    expect(first.subscriptionId).toBe(stripe.subscriptionOf(first.id)!.id);
+    expect(first.clientSecret).toBe(stripe.intents.get(first.id)!.client_secret);
+    expect(stripe.intents.get(second.id)!.metadata).toEqual({
+      userId: '8',
+      purpose: 'premium_membership',
+      subscriptionId: second.subscriptionId,
+    });
+    const again = await start(7, 'premium-7-a');
+    expect(again.id).toBe(first.id);
+    expect(again.subscriptionId).toBe(first.subscriptionId);
+  });
+
+  it('switches the renewal off and on, ends the subscription once, and reads a renewal invoice’s payment', async () => {
+    const { subscriptionId } = await start(9, 'premium-9-c');
+    await provider.setRenewal(subscriptionId, false);
+    expect(stripe.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(true);
+    await provider.setRenewal(subscriptionId, true);
+    expect(stripe.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(false);
+    const invoice = stripe.renew(subscriptionId, true);
+    expect(await provider.invoiceIntent(invoice.id)).toMatchObject({
+      id: invoice.payment_intent_id,
+      status: 'succeeded',
+      amountCents: 199,
+    });
+    await provider.endSubscription(subscriptionId);
+    await provider.endSubscription(subscriptionId);
+    expect(stripe.subscriptions.get(subscriptionId)!.status).toBe('canceled');
+  });
+});

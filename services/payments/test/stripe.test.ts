@@ -87,9 +87,16 @@ describe('Stripe payment intents', () => {
     const { token, userId } = await harness.register();
     const intent = await subscribe(token);
     expect(intent).toMatchObject({ amount: 199, currency: 'usd', metadata: premiumMetadata(userId) });
-    const call = stripe.requests.find((r) => r.method === 'POST' && r.form.get('metadata[userId]') === String(userId));
-    expect(call?.idempotencyKey).toMatch(/^premium-\d+-[0-9a-f-]{36}$/);
+    // A yearly Stripe Subscription whose first invoice's intent is the one the browser pays.
+    const call = stripe.requests.find(
+      (r) => r.method === 'POST' && r.path === '/v1/subscriptions' && r.form.get('metadata[userId]') === String(userId),
+    );
+    expect(call?.idempotencyKey).toMatch(/^premium-\d+-[0-9a-f-]{36}-subscription$/);
     expect(call?.authorization).toBe('Bearer sk_test_garage');
+    expect(call?.form.get('payment_behavior')).toBe('default_incomplete');
+    const price = stripe.prices.get(call!.form.get('items[0][price]')!);
+    expect(price).toMatchObject({ unit_amount: 199, currency: 'usd', recurring: { interval: 'year' } });
+    expect(stripe.subscriptionOf(intent.id)?.metadata).toEqual(premiumMetadata(userId));
     expect((await stateOf(intent.id)).status).toBe('requires_payment_method');
   });
 

@@ -1,4 +1,6 @@
 import { OnReservationEndedHandler } from './handlers/on-reservation-ended.handler.js';
+import { OnMembershipChangedHandler } from './handlers/on-membership-changed.handler.js';
+import { MembershipNotices } from './membership-notices/membership-notices.js';
 import { Module } from '@nestjs/common';
 import { AlertsController } from './alerts/alerts.controller.js';
 import { AlertsRepository } from './alerts/alerts.repository.js';
@@ -45,6 +47,7 @@ import { MembershipService } from './users/membership.service.js';
     SaleCalendarController,
     DevMailController,
     OnReservationEndedHandler,
+    OnMembershipChangedHandler,
     OnItemChangedHandler,
     OnItemDeletedHandler,
     OnSaleChangedHandler,
@@ -52,6 +55,7 @@ import { MembershipService } from './users/membership.service.js';
     OnUserChangedHandler,
   ],
   providers: [
+    MembershipNotices,
     SalesRepository,
     ItemsRepository,
     UsersRepository,

@@ -202,6 +202,21 @@ describe('saved searches: premium only', () => {
     await h.api().delete(`/api/saved-searches/${id}`).set('authorization', bearer).expect(204);
   });
 
+  it('follows a refunded membership (user.premium_ended): no new saved search after it', async () => {
+    const refunded = newId();
+    const user = await h.user(refunded, { premium: true });
+    const bearer = await h.bearer(refunded);
+    await h.api().post('/api/saved-searches').set('authorization', bearer).send(body()).expect(201);
+    await h.publishAndApply('user.premium_ended', 2, { ...user, premiumExpiresAt: new Date(Date.now() - 1000).toISOString() });
+    const refused = await h
+      .api()
+      .post('/api/saved-searches')
+      .set('authorization', bearer)
+      .send(body({ name: 'Another' }))
+      .expect(403);
+    expect(refused.body).toEqual({ error: 'Premium membership required' });
+  });
+
   it('keeps at most 50 searches per account', async () => {
     const collector = newId();
     await h.user(collector, { premium: true });

@@ -30,7 +30,9 @@ export class OnPaymentSucceededHandler {
       // A message that can never apply: refuse it, so the broker dead-letters it for a person to see.
       throw new Error(`payment.succeeded ${event.id} carries an invalid premiumExpiresAt`);
     }
-    if (!(await this.premium.markApplied(manager, { paymentIntentId, userId, premiumExpiresAt }))) return;
+    if (!(await this.premium.markApplied(manager, { paymentIntentId, userId, premiumExpiresAt, membershipVersion: event.version }))) return;
+    // Older than a refund already applied: that refund ended this period too.
+    if (await this.premium.refundedSince(manager, userId, event.version)) return;
 
     const change = await this.premium.extendUntil(manager, userId, premiumExpiresAt);
     if (change.outcome === 'unknown-user') {

@@ -9,10 +9,16 @@ import { UsersRepository } from '../projections/users.repository.js';
 export class OnUserChangedHandler {
   constructor(@Inject(UsersRepository) private readonly users: UsersRepository) {}
 
-  @InboxHandler('items.user-changed', ['user.registered', 'user.updated', 'user.premium_activated'])
+  @InboxHandler('items.user-changed', ['user.registered', 'user.updated', 'user.premium_activated', 'user.premium_ended'])
   async handle(@Payload() event: AnyEvent, @Ctx() context: unknown): Promise<void> {
     const { manager } = InboxContext.of(context);
-    if (event.type !== 'user.registered' && event.type !== 'user.updated' && event.type !== 'user.premium_activated') return;
+    if (
+      event.type !== 'user.registered' &&
+      event.type !== 'user.updated' &&
+      event.type !== 'user.premium_activated' &&
+      event.type !== 'user.premium_ended'
+    )
+      return;
     await this.users.upsert(manager, event.data, event.version);
   }
 }

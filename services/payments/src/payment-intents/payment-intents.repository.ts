@@ -20,7 +20,7 @@ export interface StatusReport {
   intent: ProviderIntent & { userId: number };
   provider: string;
   reportedAt: Date;
-  source: 'subscribe' | 'confirm' | 'webhook';
+  source: 'subscribe' | 'confirm' | 'webhook' | 'renewal';
   event?: { id: string; type: string };
 }
 
@@ -45,6 +45,20 @@ export class PaymentIntentsRepository {
       [id],
     );
     return row ? toRecord(row) : null;
+  }
+
+  /** Ties a first payment to the subscription it starts (kept once known). */
+  async rememberSubscription(manager: EntityManager, paymentIntentId: string, subscriptionId: string): Promise<void> {
+    await manager.query(`UPDATE payment_intents SET subscription_id = coalesce(subscription_id, $2) WHERE id = $1`, [
+      paymentIntentId,
+      subscriptionId,
+    ]);
+  }
+
+  /** The subscription a first payment starts, when it starts one. */
+  async subscriptionOf(manager: EntityManager, paymentIntentId: string): Promise<string | null> {
+    const [row] = await manager.query(`SELECT subscription_id FROM payment_intents WHERE id = $1`, [paymentIntentId]);
+    return row?.subscription_id ?? null;
   }
 
   /** Records a new attempt; an intent a webhook already brought in keeps its (later) state. */

@@ -17,6 +17,8 @@ export interface ProviderIntent {
   userId: number | null;
   /** What the intent pays for (metadata `purpose`); only premium intents grant a membership. */
   purpose: string | null;
+  /** The membership subscription whose first payment this is (metadata `subscriptionId`), when known. */
+  subscriptionId?: string | null;
 }
 
 export interface CreatedIntent extends ProviderIntent {
@@ -62,6 +64,27 @@ export interface PayoutAccountInput {
   idempotencyKey: string;
 }
 
+/** The yearly subscription behind a membership, as the provider reports it. */
+export interface ProviderSubscription {
+  id: string;
+  userId: number | null;
+  /** The renewal is switched off (cancelled, effective at the end of the paid period). */
+  cancelAtPeriodEnd: boolean;
+  /** Stripe's words: `active`, `past_due`, `canceled`, `incomplete`… */
+  status: string;
+}
+
+/** An invoice of a membership subscription (its first payment or a yearly renewal). */
+export interface ProviderInvoice {
+  id: string;
+  subscriptionId: string | null;
+  /** `subscription_create` for the first payment, `subscription_cycle` for a renewal. */
+  billingReason: string | null;
+  amountCents: number;
+  currency: string;
+  userId: number | null;
+}
+
 /** A verified provider notification about one of its objects. */
 export interface ProviderEvent {
   id: string;
@@ -70,6 +93,33 @@ export interface ProviderEvent {
   createdAt: Date;
   /** The payment intent the event is about, when it is about one. */
   intent: ProviderIntent | null;
+  subscription?: ProviderSubscription | null;
+  invoice?: ProviderInvoice | null;
+}
+
+export interface StartMembershipInput {
+  userId: number;
+  email: string | null;
+  amountCents: number;
+  currency: string;
+  purpose: string;
+  description: string;
+  idempotencyKey: string;
+}
+
+/** The first payment of a new yearly subscription: the intent the browser pays, and the subscription. */
+export interface StartedMembership extends CreatedIntent {
+  subscriptionId: string;
+}
+
+export interface RenewalInput {
+  userId: number;
+  subscriptionId: string;
+  amountCents: number;
+  currency: string;
+  purpose: string;
+  /** One key per paid period, so a retried renewal charges once. */
+  idempotencyKey: string;
 }
 
 /** The signature of a webhook is missing, wrong or too old. */
@@ -85,6 +135,27 @@ export abstract class PaymentProvider {
   abstract readonly publishableKey: string | null;
 
   abstract createIntent(input: CreateIntentInput): Promise<CreatedIntent>;
+
+  /**
+   * Whether the provider charges renewals on its own schedule and reports them by webhook
+   * (Stripe); otherwise payments' renewal job asks it to charge each one (`chargeRenewal`).
+   */
+  abstract readonly renewsItself: boolean;
+
+  /** Starts a yearly subscription; its first payment is an intent the browser pays as before. */
+  abstract startMembership(input: StartMembershipInput): Promise<StartedMembership>;
+
+  /** Switches the renewal off (`false`: cancel at the end of the paid period) or on again. */
+  abstract setRenewal(subscriptionId: string, renews: boolean): Promise<void>;
+
+  /** Ends the subscription now, with no further charge (after a refund). */
+  abstract endSubscription(subscriptionId: string): Promise<void>;
+
+  /** Charges one renewal (only for providers that do not renew by themselves). */
+  abstract chargeRenewal(input: RenewalInput): Promise<ProviderIntent>;
+
+  /** The payment intent that paid an invoice, or null when it has none yet. */
+  abstract invoiceIntent(invoiceId: string): Promise<ProviderIntent | null>;
 
   /**
    * The intent's state when the buyer says they paid (confirm-subscription), or null when the

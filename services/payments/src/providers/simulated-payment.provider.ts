@@ -10,8 +10,19 @@ import {
   type ProviderIntent,
   type ProviderRef,
   type RefundInput,
+  type RenewalInput,
+  type StartedMembership,
+  type StartMembershipInput,
   type TransferInput,
 } from './payment-provider.port.js';
+
+/** A simulated yearly subscription: whether it renews, and whether it was ended. */
+interface SimulatedSubscription {
+  id: string;
+  userId: number;
+  renews: boolean;
+  ended: boolean;
+}
 
 /**
  * The development provider (standalone, tests, and any process without `STRIPE_SECRET_KEY`): no
@@ -23,6 +34,11 @@ import {
 export class SimulatedPaymentProvider extends PaymentProvider {
   readonly name = 'simulated';
   readonly publishableKey = null;
+  /** Renewals are charged when payments' renewal job asks, on the service's clock (which tests move). */
+  readonly renewsItself = false;
+  readonly subscriptions = new Map<string, SimulatedSubscription>();
+  /** Members whose next renewals are declined (a test hook: an expired card). */
+  private readonly declining = new Set<number>();
   private readonly intents = new Map<string, ProviderIntent>();
   private readonly held = new Map<string, IntentStatus>();
   /** What was refunded and paid out, by idempotency key (a repeated key returns the first answer). */
@@ -45,6 +61,50 @@ export class SimulatedPaymentProvider extends PaymentProvider {
       this.intents.set(id, intent);
     }
     return { ...intent, clientSecret: `${id}_secret_${digest(`secret:${input.idempotencyKey}`, 16)}` };
+  }
+
+  async startMembership(input: StartMembershipInput): Promise<StartedMembership> {
+    const intent = await this.createIntent(input);
+    const subscriptionId = `sub_sim_${digest(`subscription:${input.idempotencyKey}`, 24)}`;
+    if (!this.subscriptions.has(subscriptionId))
+      this.subscriptions.set(subscriptionId, { id: subscriptionId, userId: input.userId, renews: true, ended: false });
+    return { ...intent, subscriptionId };
+  }
+
+  async setRenewal(subscriptionId: string, renews: boolean): Promise<void> {
+    const subscription = this.subscriptions.get(subscriptionId);
+    if (subscription && !subscription.ended) subscription.renews = renews;
+  }
+
+  async endSubscription(subscriptionId: string): Promise<void> {
+    const subscription = this.subscriptions.get(subscriptionId);
+    if (subscription) Object.assign(subscription, { renews: false, ended: true });
+  }
+
+  async chargeRenewal(input: RenewalInput): Promise<ProviderIntent> {
+    const id = `pi_sim_${digest(`intent:${input.idempotencyKey}`, 24)}`;
+    const known = this.intents.get(id);
+    if (known) return { ...known };
+    const intent: ProviderIntent = {
+      id,
+      status: this.declining.has(input.userId) ? 'requires_payment_method' : 'succeeded',
+      amountCents: input.amountCents,
+      currency: input.currency,
+      userId: input.userId,
+      purpose: input.purpose,
+    };
+    this.intents.set(id, intent);
+    return { ...intent };
+  }
+
+  async invoiceIntent(): Promise<ProviderIntent | null> {
+    return null;
+  }
+
+  /** Test hook: the member's renewals are declined (`true`) or paid again (`false`). */
+  declineRenewals(userId: number, declined = true): void {
+    if (declined) this.declining.add(userId);
+    else this.declining.delete(userId);
   }
 
   async checkPayment(paymentIntentId: string): Promise<ProviderIntent | null> {

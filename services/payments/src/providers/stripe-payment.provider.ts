@@ -10,9 +10,16 @@ import {
   type ProviderEvent,
   type ProviderIntent,
   type ProviderRef,
+  type ProviderInvoice,
+  type ProviderSubscription,
   type RefundInput,
+  type StartedMembership,
+  type StartMembershipInput,
   type TransferInput,
 } from './payment-provider.port.js';
+
+/** The yearly membership price is found by this lookup key, and made once when the account has none. */
+export const PREMIUM_PRICE_LOOKUP_KEY = 'garage_premium_yearly';
 
 export interface StripeOptions {
   secretKey: string;
@@ -32,7 +39,10 @@ export interface StripeOptions {
 export class StripePaymentProvider extends PaymentProvider {
   readonly name = 'stripe';
   readonly publishableKey: string;
+  /** Stripe charges each yearly renewal itself and reports it with `invoice.paid` / `invoice.payment_failed`. */
+  readonly renewsItself = true;
   private readonly stripe: Stripe;
+  private yearlyPrice: Promise<string> | null = null;
 
   constructor(private readonly options: StripeOptions) {
     super();
@@ -62,6 +72,97 @@ export class StripePaymentProvider extends PaymentProvider {
     );
     if (!intent.client_secret) throw new ProviderUnavailableError('Stripe returned a payment intent without a client secret');
     return { ...toProviderIntent(intent), clientSecret: intent.client_secret };
+  }
+
+  /**
+   * A Stripe Subscription on the yearly price, created `default_incomplete` so its first invoice's
+   * PaymentIntent is paid by the browser's card step exactly as before (the subscribe contract
+   * keeps `paymentIntentId` and `clientSecret`). The intent gets the member and purpose in its
+   * metadata, so confirm-subscription and `payment_intent.succeeded` treat it as any premium payment.
+   */
+  async startMembership(input: StartMembershipInput): Promise<StartedMembership> {
+    const price = await this.premiumPrice(input);
+    const metadata = { userId: String(input.userId), purpose: input.purpose };
+    const customer = await this.call(() =>
+      this.stripe.customers.create(
+        { ...(input.email ? { email: input.email } : {}), metadata: { userId: String(input.userId) } },
+        { idempotencyKey: `${input.idempotencyKey}-customer` },
+      ),
+    );
+    const subscription = await this.call(() =>
+      this.stripe.subscriptions.create(
+        {
+          customer: customer.id,
+          items: [{ price }],
+          payment_behavior: 'default_incomplete',
+          payment_settings: { save_default_payment_method: 'on_subscription' },
+          metadata,
+          expand: ['latest_invoice.payments', 'latest_invoice.confirmation_secret'],
+        },
+        { idempotencyKey: `${input.idempotencyKey}-subscription` },
+      ),
+    );
+    const invoice = subscription.latest_invoice as Stripe.Invoice | null;
+    const paymentIntentId = invoice ? intentIdOf(invoice) : null;
+    if (!paymentIntentId) throw new ProviderUnavailableError('Stripe returned a subscription without a first payment');
+    const intent = await this.call(() =>
+      this.stripe.paymentIntents.update(paymentIntentId, {
+        metadata: { ...metadata, subscriptionId: subscription.id },
+        description: input.description,
+      }),
+    );
+    const clientSecret = intent.client_secret ?? invoice?.confirmation_secret?.client_secret;
+    if (!clientSecret) throw new ProviderUnavailableError('Stripe returned a payment intent without a client secret');
+    return { ...toProviderIntent(intent), clientSecret, subscriptionId: subscription.id };
+  }
+
+  async setRenewal(subscriptionId: string, renews: boolean): Promise<void> {
+    await this.call(() => this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: !renews }));
+  }
+
+  async endSubscription(subscriptionId: string): Promise<void> {
+    try {
+      await this.stripe.subscriptions.cancel(subscriptionId);
+    } catch (error) {
+      // Already cancelled (or gone): what we asked for is already true.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
+      throw unavailable(error);
+    }
+  }
+
+  chargeRenewal(): Promise<ProviderIntent> {
+    return Promise.reject(new Error('Stripe charges renewals itself'));
+  }
+
+  async invoiceIntent(invoiceId: string): Promise<ProviderIntent | null> {
+    const invoice = await this.call(() => this.stripe.invoices.retrieve(invoiceId, { expand: ['payments'] }));
+    const id = intentIdOf(invoice);
+    return id ? this.checkPayment(id) : null;
+  }
+
+  /** The yearly price's id, by lookup key; made (once per account) when missing. */
+  private premiumPrice(input: StartMembershipInput): Promise<string> {
+    this.yearlyPrice ??= (async () => {
+      const found = await this.call(() => this.stripe.prices.list({ lookup_keys: [PREMIUM_PRICE_LOOKUP_KEY], active: true, limit: 1 }));
+      if (found.data[0]) return found.data[0].id;
+      const created = await this.call(() =>
+        this.stripe.prices.create(
+          {
+            unit_amount: input.amountCents,
+            currency: input.currency,
+            recurring: { interval: 'year' },
+            lookup_key: PREMIUM_PRICE_LOOKUP_KEY,
+            product_data: { name: 'Garage Premium membership' },
+          },
+          { idempotencyKey: `${PREMIUM_PRICE_LOOKUP_KEY}-${input.amountCents}-${input.currency}` },
+        ),
+      );
+      return created.id;
+    })().catch((error: unknown) => {
+      this.yearlyPrice = null;
+      throw error;
+    });
+    return this.yearlyPrice;
   }
 
   async checkPayment(paymentIntentId: string): Promise<ProviderIntent | null> {
@@ -143,6 +244,8 @@ export class StripePaymentProvider extends PaymentProvider {
       type: event.type,
       createdAt: new Date(event.created * 1000),
       intent: object.object === 'payment_intent' ? toProviderIntent(object as Stripe.PaymentIntent) : null,
+      subscription: object.object === 'subscription' ? toProviderSubscription(object as Stripe.Subscription) : null,
+      invoice: object.object === 'invoice' ? toProviderInvoice(object as Stripe.Invoice) : null,
     };
   }
 
@@ -164,7 +267,44 @@ function toProviderIntent(intent: Stripe.PaymentIntent): ProviderIntent {
     currency: intent.currency,
     userId: Number.isInteger(userId) && userId > 0 ? userId : null,
     purpose: intent.metadata?.purpose ?? null,
+    subscriptionId: intent.metadata?.subscriptionId ?? null,
   };
+}
+
+function memberOf(metadata: Stripe.Metadata | null | undefined): number | null {
+  const userId = Number(metadata?.userId);
+  return Number.isInteger(userId) && userId > 0 ? userId : null;
+}
+
+function toProviderSubscription(subscription: Stripe.Subscription): ProviderSubscription {
+  return {
+    id: subscription.id,
+    userId: memberOf(subscription.metadata),
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    status: subscription.status,
+  };
+}
+
+function toProviderInvoice(invoice: Stripe.Invoice): ProviderInvoice {
+  const details = invoice.parent?.subscription_details ?? null;
+  const subscription = details?.subscription ?? null;
+  return {
+    id: invoice.id ?? '',
+    subscriptionId: typeof subscription === 'string' ? subscription : (subscription?.id ?? null),
+    billingReason: invoice.billing_reason ?? null,
+    amountCents: invoice.amount_paid || invoice.amount_due,
+    currency: invoice.currency,
+    userId: memberOf(details?.metadata),
+  };
+}
+
+/** The PaymentIntent of an invoice's (expanded) payments, when it has one. */
+function intentIdOf(invoice: Stripe.Invoice): string | null {
+  for (const payment of invoice.payments?.data ?? []) {
+    const intent = payment.payment?.payment_intent;
+    if (intent) return typeof intent === 'string' ? intent : intent.id;
+  }
+  return null;
 }
 
 /** Stripe failures reach the caller as "try again", never with Stripe's wording or request ids. */

@@ -23,7 +23,7 @@ export class SubscriptionsController {
   @SignedIn()
   @HttpCode(200)
   subscribe(@CurrentUser() caller: TokenClaims): Promise<SubscribeResponse> {
-    return this.subscriptions.subscribe(caller.userId);
+    return this.subscriptions.subscribe(caller.userId, caller.email ?? null);
   }
 
   @Post('confirm-subscription')

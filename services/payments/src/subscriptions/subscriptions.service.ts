@@ -40,28 +40,34 @@ export class SubscriptionsService {
     };
   }
 
-  /** Starts one premium payment for the caller: a provider intent for the yearly price, recorded as an attempt. */
-  async subscribe(userId: number): Promise<SubscribeResponse> {
+  /**
+   * Starts a yearly membership for the caller: a provider subscription whose first payment is an
+   * intent for the yearly price, recorded as an attempt. The answer is unchanged (the intent and
+   * its client secret); the membership starts when that payment succeeds.
+   */
+  async subscribe(userId: number, email: string | null = null): Promise<SubscribeResponse> {
     // A fresh key per attempt: the provider dedupes retries of this one call, never two purchases.
     const idempotencyKey = `premium-${userId}-${randomUUID()}`;
     const created = await providerCall(() =>
-      this.provider.createIntent({
+      this.provider.startMembership({
         userId,
+        email,
         amountCents: PREMIUM_PRICE_CENTS,
         currency: PREMIUM_CURRENCY,
         purpose: PREMIUM_PURPOSE,
-        description: 'Garage Premium membership (one year)',
+        description: 'Garage Premium membership (yearly, renews until cancelled)',
         idempotencyKey,
       }),
     );
-    const { clientSecret, ...intent } = created;
-    await this.dataSource.transaction((manager) =>
-      this.intents.recordCreated(
+    const { clientSecret, subscriptionId, ...intent } = created;
+    await this.dataSource.transaction(async (manager) => {
+      await this.intents.recordCreated(
         manager,
         { intent: { ...intent, userId }, provider: this.provider.name, reportedAt: this.clock.now(), source: 'subscribe' },
         idempotencyKey,
-      ),
-    );
+      );
+      await this.intents.rememberSubscription(manager, intent.id, subscriptionId);
+    });
     return { paymentIntentId: intent.id, clientSecret };
   }
 
@@ -89,10 +95,13 @@ export class SubscriptionsService {
       await this.dataSource.transaction((manager) => this.intents.recordStatus(manager, report));
       throw badRequest(reported.status === 'succeeded' ? 'Payment does not match the premium price' : 'Payment has not succeeded');
     }
-    const expiresAt = await this.outbox.transaction(async (manager, emit) => {
-      await this.intents.recordStatus(manager, report);
-      return this.memberships.grant(manager, emit, report.intent, this.clock.now());
-    });
+    // Granting may end the member's older subscription at the provider: its outage is a 503 to retry.
+    const expiresAt = await providerCall(() =>
+      this.outbox.transaction(async (manager, emit) => {
+        await this.intents.recordStatus(manager, report);
+        return this.memberships.grant(manager, emit, report.intent, this.clock.now());
+      }),
+    );
     return { success: true, premiumExpiresAt: expiresAt.toISOString() };
   }
 }

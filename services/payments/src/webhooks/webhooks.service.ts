@@ -1,9 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Outbox } from '@garage/event-bus';
 import { badRequest, Clock, LOGGER, notFound, type Logger } from '@garage/service-kit';
-import { buysPremium, MembershipsService } from '../memberships/memberships.service.js';
+import type { EntityManager } from 'typeorm';
+import type { Emit } from '@garage/event-bus';
+import { renewalFailed } from '../memberships/membership-renewals.job.js';
+import { MembershipsRepository } from '../memberships/memberships.repository.js';
+import { buysPremium, MembershipsService, PREMIUM_PURPOSE } from '../memberships/memberships.service.js';
 import { PaymentIntentsRepository } from '../payment-intents/payment-intents.repository.js';
 import { PaymentProvider, WebhooksDisabledError, WebhookSignatureError, type ProviderEvent } from '../providers/payment-provider.port.js';
+import { providerCall } from '../subscriptions/provider-call.js';
 import { WebhookEventsRepository } from './webhook-events.repository.js';
 
 /** The metadata `purpose` of a reservation's payment intent (set by the items service). */
@@ -16,6 +21,7 @@ export class WebhooksService {
     @Inject(WebhookEventsRepository) private readonly webhookEvents: WebhookEventsRepository,
     @Inject(PaymentIntentsRepository) private readonly intents: PaymentIntentsRepository,
     @Inject(MembershipsService) private readonly memberships: MembershipsService,
+    @Inject(MembershipsRepository) private readonly membershipRecords: MembershipsRepository,
     @Inject(Outbox) private readonly outbox: Outbox,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -29,8 +35,16 @@ export class WebhooksService {
    */
   async receive(rawBody: Buffer, signature: string | undefined): Promise<{ received: true }> {
     const event = this.verify(rawBody, signature);
-    await this.outbox.transaction(async (manager, emit) => {
+    // Reading a renewal's payment asks Stripe: its outage answers 503, and Stripe delivers again later.
+    await providerCall(() => this.apply(event));
+    return { received: true };
+  }
+
+  private apply(event: ProviderEvent): Promise<void> {
+    return this.outbox.transaction(async (manager, emit) => {
       if (!(await this.webhookEvents.markReceived(manager, this.provider.name, event))) return;
+      if (event.invoice && event.type.startsWith('invoice.')) return this.applyInvoice(manager, emit, event);
+      if (event.subscription && event.type.startsWith('customer.subscription.')) return this.applySubscription(manager, emit, event);
       const intent = event.intent;
       if (!intent || !event.type.startsWith('payment_intent.')) return;
       const known = await this.intents.findById(intent.id, manager);
@@ -62,7 +76,83 @@ export class WebhooksService {
         });
       }
     });
-    return { received: true };
+  }
+
+  /**
+   * A membership invoice: `invoice.paid` grants the period its payment bought (once per payment
+   * intent, so the first invoice and its `payment_intent.succeeded` grant once together), a
+   * renewal when Stripe charged it on its cycle; `invoice.payment_failed` on a renewal keeps the
+   * member premium until the paid date and tells them.
+   */
+  private async applyInvoice(manager: EntityManager, emit: Emit, event: ProviderEvent): Promise<void> {
+    const invoice = event.invoice!;
+    if (!invoice.subscriptionId) return;
+    const membership = await this.membershipRecords.findBySubscription(manager, invoice.subscriptionId);
+    const userId = membership?.userId ?? invoice.userId;
+    if (userId === null) {
+      this.logger.warn({ eventId: event.id, invoiceId: invoice.id }, 'webhook about an invoice of no known member ignored');
+      return;
+    }
+    const renewal = invoice.billingReason === 'subscription_cycle';
+    if (event.type === 'invoice.payment_failed') {
+      if (!renewal || !membership) return;
+      // Stripe retries a declined renewal; a failure delivered after the retry succeeded is stale.
+      const latest = await this.provider.invoiceIntent(invoice.id);
+      if (latest?.status === 'succeeded') return;
+      await renewalFailed(this.membershipRecords, manager, emit, await this.membershipRecords.lock(manager, userId), this.clock.now());
+      return;
+    }
+    if (event.type !== 'invoice.paid') return;
+    const paid = await this.provider.invoiceIntent(invoice.id);
+    if (!paid || paid.status !== 'succeeded') return;
+    // Stripe makes renewal intents itself, without our metadata: the subscription says whose and what for.
+    const intent = { ...paid, userId, purpose: PREMIUM_PURPOSE, subscriptionId: invoice.subscriptionId };
+    if (!buysPremium(intent)) return;
+    await this.intents.recordStatus(manager, {
+      intent,
+      provider: this.provider.name,
+      reportedAt: event.createdAt,
+      source: 'webhook',
+      event: { id: event.id, type: event.type },
+    });
+    await this.memberships.grant(manager, emit, intent, this.clock.now(), { renewal });
+  }
+
+  /**
+   * The subscription changed at Stripe (also the echo of our own cancel or resume): the renewal's
+   * on/off follows the newest report only, so a late, older event does not undo a newer choice.
+   * `customer.subscription.deleted` ends the renewal for good; premium stays until the paid date.
+   */
+  private async applySubscription(manager: EntityManager, emit: Emit, event: ProviderEvent): Promise<void> {
+    const subscription = event.subscription!;
+    const known = await this.membershipRecords.findBySubscription(manager, subscription.id);
+    if (!known) return;
+    const membership = await this.membershipRecords.lock(manager, known.userId);
+    if (membership.providerStateAt && membership.providerStateAt.getTime() > event.createdAt.getTime()) return;
+    if (membership.status === 'refunded' || membership.status === 'none') return;
+    const now = this.clock.now();
+    const deleted = event.type === 'customer.subscription.deleted' || subscription.status === 'canceled';
+    const wanted = deleted || subscription.cancelAtPeriodEnd ? 'cancelled' : subscription.status === 'past_due' ? 'past_due' : 'active';
+    if (wanted === membership.status || (wanted === 'active' && membership.status === 'past_due')) {
+      await this.membershipRecords.update(manager, membership.userId, { provider_state_at: event.createdAt });
+      return;
+    }
+    if (wanted === 'past_due') return renewalFailed(this.membershipRecords, manager, emit, membership, now);
+    const version = await this.membershipRecords.update(manager, membership.userId, { status: wanted, provider_state_at: event.createdAt });
+    const type = wanted === 'cancelled' ? 'membership.cancelled' : 'membership.resumed';
+    await this.membershipRecords.record(manager, {
+      userId: membership.userId,
+      kind: wanted === 'cancelled' ? 'cancellation' : 'resumption',
+      key: `${type}:${version}`,
+      paidThrough: membership.paidThrough,
+      occurredAt: now,
+    });
+    emit(type, version, {
+      userId: membership.userId,
+      status: wanted,
+      paidThrough: membership.paidThrough?.toISOString() ?? null,
+      occurredAt: now.toISOString(),
+    });
   }
 
   private verify(rawBody: Buffer, signature: string | undefined): ProviderEvent {

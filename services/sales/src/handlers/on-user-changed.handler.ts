@@ -9,13 +9,14 @@ import { UsersRepository } from '../users/users.repository.js';
 export class OnUserChangedHandler {
   constructor(@Inject(UsersRepository) private readonly users: UsersRepository) {}
 
-  @InboxHandler('sales.user-projection', ['user.registered', 'user.updated', 'user.premium_activated'])
+  @InboxHandler('sales.user-projection', ['user.registered', 'user.updated', 'user.premium_activated', 'user.premium_ended'])
   async handle(@Payload() event: AnyEvent, @Ctx() context: unknown): Promise<void> {
     const { manager } = InboxContext.of(context);
     switch (event.type) {
       case 'user.registered':
       case 'user.updated':
       case 'user.premium_activated':
+      case 'user.premium_ended':
         await this.users.upsert(manager, event.data, event.version);
         break;
       default:

@@ -60,6 +60,7 @@ function linkOf(row: AlertRow): string | null {
   if (row.kind === 'match') return row.item_id === null ? null : `/items/${row.item_id}`;
   if (row.kind === 'sale_deleted') return null;
   if (row.kind === 'reservation') return '/my-reservations';
+  if (row.kind === 'membership') return '/profile';
   return row.sale_id === null ? null : `/sales/${row.sale_id}`;
 }
 

@@ -17,10 +17,16 @@ export class OnUserChangedHandler {
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
-  @InboxHandler('shopper.user-changed', ['user.registered', 'user.updated', 'user.premium_activated'])
+  @InboxHandler('shopper.user-changed', ['user.registered', 'user.updated', 'user.premium_activated', 'user.premium_ended'])
   async handle(@Payload() event: AnyEvent, @Ctx() context: unknown): Promise<void> {
     const { manager } = InboxContext.of(context);
-    if (event.type !== 'user.registered' && event.type !== 'user.updated' && event.type !== 'user.premium_activated') return;
+    if (
+      event.type !== 'user.registered' &&
+      event.type !== 'user.updated' &&
+      event.type !== 'user.premium_activated' &&
+      event.type !== 'user.premium_ended'
+    )
+      return;
     const before = await this.users.lockPremiumExpiry(manager, event.data.id);
     if (!(await this.users.upsert(manager, event.data, event.version))) return;
     const now = this.clock.now();

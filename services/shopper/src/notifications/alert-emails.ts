@@ -30,6 +30,7 @@ function unsubscribeHeaders(url: string): Record<string, string> {
 function pageOf(alert: EmailAlert, site: string): string | null {
   if (alert.kind === 'match' && alert.itemId !== null) return `${site}/items/${alert.itemId}`;
   if (alert.kind === 'reservation') return `${site}/my-reservations`;
+  if (alert.kind === 'membership') return `${site}/profile`;
   if (alert.kind !== 'sale_deleted' && alert.kind !== 'match' && alert.saleId !== null) return `${site}/sales/${alert.saleId}`;
   return null;
 }
@@ -45,6 +46,7 @@ ${footer.map((p) => `<p style="font-size: 12px; color: #6b7280">${p}</p>`).join(
 /** The email of one alert, sent at once: a saved-search match (instant) or a sale cancel/change. */
 export function alertEmail(to: string, alert: EmailAlert, links: EmailLinks): MailMessage {
   if (alert.kind === 'reservation') return reservationEmail(to, alert, links.site);
+  if (alert.kind === 'membership') return membershipEmail(to, alert, links.site);
   const page = pageOf(alert, links.site);
   const why =
     alert.kind === 'match'
@@ -80,6 +82,18 @@ function reservationEmail(to: string, alert: EmailAlert, site: string): MailMess
   const why = 'You get this email because you reserved an item on Garage.';
   const text = [alert.message, '', `Your reservations: ${page}`, '', '--', why, ''].join('\n');
   const html = htmlPage([`<strong>${escape(alert.message)}</strong>`, `<a href="${escape(page)}">Your reservations</a>`], [escape(why)]);
+  return { to, subject: alert.title.replace(/\s+/g, ' ').trim(), text, html, headers: {} };
+}
+
+/** A receipt or notice about the member's premium membership: a service email, with no unsubscribe. */
+function membershipEmail(to: string, alert: EmailAlert, site: string): MailMessage {
+  const page = `${site}/profile`;
+  const why = 'You get this email because you are, or were, a Garage Premium member.';
+  const text = [alert.message, '', `Your membership and receipts: ${page}`, '', '--', why, ''].join('\n');
+  const html = htmlPage(
+    [`<strong>${escape(alert.message)}</strong>`, `<a href="${escape(page)}">Your membership and receipts</a>`],
+    [escape(why)],
+  );
   return { to, subject: alert.title.replace(/\s+/g, ' ').trim(), text, html, headers: {} };
 }
 

@@ -1,4 +1,4 @@
-import { Ban, Bell, Clock, Receipt, Search, Trash2, type LucideIcon } from 'lucide-react';
+import { Ban, Bell, Clock, Crown, Receipt, Search, Trash2, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { Alert, AlertKind } from '@garage/contracts';
 import { cn } from '@/lib/cn';
@@ -10,6 +10,7 @@ const icons: Record<AlertKind, LucideIcon> = {
   sale_deleted: Trash2,
   sale_changed: Clock,
   reservation: Receipt,
+  membership: Crown,
 };
 
 /**

@@ -21,11 +21,12 @@ export const PREMIUM_FEATURES = [
 export const PREMIUM_FAQ = [
   {
     question: 'Can I cancel anytime?',
-    answer: 'Yes. Cancel whenever you like from your account; you keep premium until the end of the paid year.',
+    answer:
+      'Yes. Premium renews once a year until you cancel, with a reminder 7 days before. Cancel whenever you like in Profile Settings; you keep premium until the end of the paid year, and can resume until then.',
   },
   {
     question: 'Is there a money-back guarantee?',
-    answer: `Yes. If premium is not for you, ask within ${MONEY_BACK_DAYS} days for a full refund, no questions asked.`,
+    answer: `Yes. If premium is not for you, use "Cancel and refund" in Profile Settings within ${MONEY_BACK_DAYS} days for a full refund, no questions asked.`,
   },
   {
     question: 'How do reservations work?',

@@ -7,9 +7,20 @@ import { serverFieldErrors, validate, type FieldErrors } from '@/lib/form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
+import { useMembership } from '../api/membership';
 import { useUpdateProfile } from '../api/update-profile';
+import { MembershipSection } from './membership-section';
+
+/** The banner's line: renews on / ends on once the membership is known, the expiry until then. */
+function premiumLine(user: User, membership: ReturnType<typeof useMembership>['data']): string {
+  if (membership?.status === 'active') return `Your membership renews on ${formatTimestampDate(membership.renewsAt)}`;
+  if (membership?.status === 'cancelled' || membership?.status === 'past_due')
+    return `Your membership ends on ${formatTimestampDate(membership.endsAt)}`;
+  return `Your membership expires on ${formatTimestampDate(user.premiumExpiresAt)}`;
+}
 
 function PremiumBanner({ user }: { user: User }) {
+  const membership = useMembership();
   if (!user.isPremium) {
     return (
       <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-gradient-to-r from-purple-700 to-blue-700 p-5 text-white">
@@ -28,7 +39,7 @@ function PremiumBanner({ user }: { user: User }) {
       <p className="text-lg font-semibold">
         <span aria-hidden="true">★ </span>Premium Member
       </p>
-      <p className="text-sm text-purple-50">Your membership expires on {formatTimestampDate(user.premiumExpiresAt)}</p>
+      <p className="text-sm text-purple-50">{premiumLine(user, membership.data)}</p>
     </div>
   );
 }
@@ -135,6 +146,7 @@ export function ProfileSettings() {
   return (
     <div className="space-y-6">
       <PremiumBanner user={user} />
+      <MembershipSection />
       <ProfileForm key={user.id} user={user} />
       <AccountStatistics user={user} />
     </div>

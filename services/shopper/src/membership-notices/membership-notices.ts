@@ -1,0 +1,28 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { AnyEvent } from '@garage/contracts';
+import type { EntityManager } from 'typeorm';
+import { AlertEmailJob } from '../notifications/alert-email.job.js';
+import { membershipNotice } from './membership-notice.js';
+
+/**
+ * The one seam through which membership notices leave: an alert in the bell, emailed through the
+ * alert email path (the same outbox-like `alerts` table, retries and notifier as every alert).
+ * Should notifications move to one owner, this class is what moves.
+ */
+@Injectable()
+export class MembershipNotices {
+  constructor(@Inject(AlertEmailJob) private readonly emails: AlertEmailJob) {}
+
+  /** Records the event's notice once (in the caller's transaction) and wakes the email sender. */
+  async send(manager: EntityManager, event: AnyEvent): Promise<void> {
+    const notice = membershipNotice(event);
+    if (!notice) return;
+    const rows: unknown[] = await manager.query(
+      `INSERT INTO alerts (user_id, kind, title, message, data, change_key, email_status)
+       VALUES ($1, 'membership', $2, $3, '{}'::jsonb, $4, 'pending')
+       ON CONFLICT (user_id, change_key) WHERE change_key IS NOT NULL DO NOTHING RETURNING id`,
+      [notice.userId, notice.title, notice.message, notice.changeKey],
+    );
+    if (rows.length > 0) this.emails.soon();
+  }
+}
