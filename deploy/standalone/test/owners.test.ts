@@ -280,6 +280,8 @@ describe('a copy that lags behind the owner', () => {
     process.stdout.write(
       `[owners] a free member's reserve: 403 in ${timings.map((ms) => Math.round(ms)).join(', ')} ms (through the gateway)\n`,
     );
-    expect(timings.at(-1)!).toBeLessThan(100);
+    // The median: the refusal this guards against waited 1.5 s on every call, while one call that a
+    // loaded machine schedules late says nothing about the product.
+    expect(timings[Math.floor(timings.length / 2)]!).toBeLessThan(100);
   });
 });
