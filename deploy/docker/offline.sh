@@ -12,6 +12,7 @@
 # Dockerfile users build, on those bases), runs `compose up --build -d` with docker-compose.yml and
 # compose.offline.yml, waits until every container is healthy and prints the URL.
 # Variables given to `up` that compose.offline.yml names (REGISTRATIONS_PER_IP, …) reach the apps.
+# SKIP_IMAGES=1: `up` builds nothing and runs `compose up -d` with the images there are.
 # The generated secrets (.env for compose) are kept in deploy/docker/.offline, so volumes made by one
 # `up` are opened by the next.
 set -euo pipefail
@@ -120,11 +121,13 @@ wait_healthy() {
     ids="$(compose_cmd ps -q 2>/dev/null)"
     unhealthy=""
     for id in $ids; do
-      states="$(docker inspect -f '{{.Name}} {{.State.Status}} {{if .State.Health}}{{.State.Health.Status}}{{else}}none{{end}} {{.State.ExitCode}}' "$id")"
+      states="$(docker inspect -f '{{.Name}} {{.State.Status}} {{if .State.Health}}{{.State.Health.Status}}{{else}}none{{end}} {{.State.ExitCode}} {{.HostConfig.RestartPolicy.Name}}' "$id")"
       set -- $states
       case "$2/$3" in
         running/healthy | running/none) ;;
-        exited/none) [ "$4" = 0 ] || unhealthy="$unhealthy $1(exit $4)" ;;
+        # A one-shot job (no restart policy, e.g. the bucket creation) is done once it exited; one
+        # that failed on the first `up` keeps its dependants from starting, which shows here anyway.
+        exited/none) [ "$4" = 0 ] || [ "${5:-no}" = no ] || unhealthy="$unhealthy $1(exit $4)" ;;
         *) unhealthy="$unhealthy $1($2/$3)" ;;
       esac
     done
@@ -139,11 +142,17 @@ wait_healthy() {
 }
 
 up() {
-  local started=$SECONDS
-  images
-  log "images ready after $((SECONDS - started)) s"
+  local started=$SECONDS build=--build
+  if [ "${SKIP_IMAGES:-}" = 1 ]; then
+    start_engine
+    write_env
+    build=--no-build
+  else
+    images
+    log "images ready after $((SECONDS - started)) s"
+  fi
   local up_started=$SECONDS
-  compose_cmd up --build -d "$@" >>"$state/build.log" 2>&1 || { tail -n 40 "$state/build.log" >&2; log 'compose up failed'; return 1; }
+  compose_cmd up "$build" -d "$@" >>"$state/build.log" 2>&1 || { tail -n 40 "$state/build.log" >&2; log 'compose up failed'; return 1; }
   wait_healthy
   log "healthy $((SECONDS - up_started)) s after compose up ($((SECONDS - started)) s in all)"
   echo "http://127.0.0.1:${PUBLIC_PORT:-8080}"

@@ -21,6 +21,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { pngBuffer } from '../../web/e2e/helpers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const offline = path.join(root, 'deploy/docker/offline.sh');
@@ -122,6 +123,10 @@ function newItem(account, saleId, title, extra = {}) {
     body: { title, category: 'Other', price: 5, condition: 'good', garageSaleId: saleId, ...extra },
   });
 }
+async function becomePremium(account) {
+  const { paymentIntentId } = await api('POST', '/api/payments/subscribe', { token: account.token });
+  await api('POST', '/api/payments/confirm-subscription', { token: account.token, body: { paymentIntentId } });
+}
 async function eventually(probe, what, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;
   let last;
@@ -141,16 +146,9 @@ async function mail() {
   return (await api('GET', '/api/v1/messages', { base: `http://${mailpit.ip}:8025` })).messages;
 }
 
-function pngBuffer() {
-  // A 2×2 PNG, made by hand: signature, IHDR, IDAT (zlib of the rows), IEND.
-  return Buffer.from(
-    '89504e470d0a1a0a0000000d4948445200000002000000020802000000fdd49a730000001649444154789c63f8cfc0f01f0418181818fe03000e0c03ff0d1e6c360000000049454e44ae426082',
-    'hex',
-  );
-}
 async function uploadPhoto(account) {
   const form = new FormData();
-  form.append('image', new Blob([pngBuffer()], { type: 'image/png' }), 'photo.png');
+  form.append('image', new Blob([pngBuffer(64, 48)], { type: 'image/png' }), 'photo.png');
   const response = await fetch(`${BASE}/api/upload/image`, {
     method: 'POST',
     headers: { authorization: `Bearer ${account.token}` },
@@ -180,11 +178,22 @@ function browserJourneys() {
 async function apiJourney() {
   const seller = await register('seller');
   const shopper = await register('shopper');
+  await becomePremium(shopper);
+  const me = await eventually(async () => {
+    const user = await api('GET', '/api/users/me', { token: shopper.token });
+    return user.isPremium && user;
+  }, 'the membership reaching the user');
+  check(me.isPremium === true, 'premium through the simulated provider');
   const alertWord = word();
-  await api('POST', '/api/saved-searches', {
-    token: shopper.token,
-    body: { name: 'Alert', q: alertWord, frequency: 'instant', emailEnabled: true },
-  });
+  // The shopper service learns of the membership by its event.
+  await eventually(
+    () =>
+      api('POST', '/api/saved-searches', {
+        token: shopper.token,
+        body: { name: 'Alert', q: alertWord, frequency: 'instant', emailEnabled: true },
+      }),
+    'a saved search of the new premium member',
+  );
   const sale = await newSale(seller);
   const photo = await uploadPhoto(seller);
   const item = await eventually(() => newItem(seller, sale.id, `Brass lamp ${alertWord}`, { imageUrls: [photo] }), 'the item create');
@@ -210,10 +219,6 @@ async function apiJourney() {
     30_000,
   );
   check(emails.length === 1, `the alert email reached the mail container once ("${emails[0]?.Subject}")`);
-  const premium = await api('POST', '/api/payments/subscribe', { token: shopper.token });
-  await api('POST', '/api/payments/confirm-subscription', { token: shopper.token, body: { paymentIntentId: premium.paymentIntentId } });
-  const me = await api('GET', '/api/users/me', { token: shopper.token });
-  check(me.isPremium === true, 'premium through the simulated provider');
   const reserved = await api('POST', `/api/items/${item.id}/reserve`, { token: shopper.token });
   check(reserved.is_reserved === true, 'a premium shopper reserves the item');
   return { seller, sale, item, photo, photoBytes: image.bytes };
@@ -407,14 +412,14 @@ function servedBy(service, since) {
     const logs = spawnSync('/usr/bin/docker', ['logs', '--since', since, c.id], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
     const lines = `${logs.stdout}${logs.stderr}`
       .split('\n')
-      .filter((line) => line.includes('"request completed"') || line.includes('"responseTime"'));
+      .filter((line) => line.includes('"msg":"request"') && !line.includes('"url":"/health"'));
     return `${c.name.replace(/^garage[-_]/, '')}=${lines.length}`;
   });
 }
 
 async function replicas() {
   say('scaling: items=3, sales=2, shopper=2');
-  sh(['up', '--scale', 'items=3', '--scale', 'sales=2', '--scale', 'shopper=2'], { timeoutMs: 15 * 60_000 });
+  sh(['up', '--scale', 'items=3', '--scale', 'sales=2', '--scale', 'shopper=2'], { timeoutMs: 15 * 60_000, env: { SKIP_IMAGES: '1' } });
   const itemsReplicas = containers('items');
   check(
     itemsReplicas.length === 3 && containers('sales').length === 2 && containers('shopper').length === 2,
@@ -424,11 +429,16 @@ async function replicas() {
   const prober = await register('prober');
   const proberSale = await newSale(prober);
   const alertUser = await register('alerts');
+  await becomePremium(alertUser);
   const alertWord = word();
-  await api('POST', '/api/saved-searches', {
-    token: alertUser.token,
-    body: { name: 'Probe alerts', q: alertWord, frequency: 'instant', emailEnabled: true },
-  });
+  await eventually(
+    () =>
+      api('POST', '/api/saved-searches', {
+        token: alertUser.token,
+        body: { name: 'Probe alerts', q: alertWord, frequency: 'instant', emailEnabled: true },
+      }),
+    'a saved search of the new premium member',
+  );
   await eventually(() => newItem(prober, proberSale.id, `warmup ${word()}`), 'the prober sale known to items');
 
   const since = new Date().toISOString();
@@ -558,7 +568,7 @@ async function main() {
   await stillThere(kept, 'after compose restart');
   sh(['stop'], { timeoutMs: 300_000 });
   const again = Date.now();
-  sh(['up'], { timeoutMs: 15 * 60_000 });
+  sh(['up'], { timeoutMs: 15 * 60_000, env: { SKIP_IMAGES: '1' } });
   figure(`down (volumes kept) then up to healthy: ${((Date.now() - again) / 1000).toFixed(0)} s`);
   await stillThere(kept, 'after down and up');
 
