@@ -15,7 +15,7 @@
  * Environment: LOAD_SECONDS, CLIENTS (32), SKIP_BROWSER=1 (no browser journeys), KEEP_UP=1 (leave
  * it running).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -39,6 +39,9 @@ const TUNABLES = {
   LOGIN_FAILURES_PER_IP: '100000',
   REQUESTS_PER_MINUTE: '0',
   ALERT_EMAIL_POLL_MS: '500',
+  // A wait for fresh data that no notification wakes ends only at this deadline: 10 s, so one
+  // would stand out from the woken ones (milliseconds) in the figures.
+  PROJECTION_WAIT_MS: '10000',
 };
 
 const failures = [];
@@ -65,6 +68,23 @@ function sh(args, { timeoutMs = 10 * 60_000, env = {}, quiet = false } = {}) {
   if (result.status !== 0)
     throw new Error(`offline.sh ${args.join(' ')} failed (${result.error ?? `exit ${result.status}`}) ${quiet ? result.stderr : ''}`);
   return result.stdout ?? '';
+}
+/** As sh, without blocking this process: the load's clients keep running meanwhile. */
+function shAsync(args, { timeoutMs = 10 * 60_000 } = {}) {
+  return run(offline, args, timeoutMs);
+}
+function run(command, args, timeoutMs) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...TUNABLES }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    const timer = setTimeout(() => child.kill('SIGTERM'), timeoutMs);
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(out);
+      else reject(new Error(`${path.basename(command)} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`));
+    });
+  });
 }
 const docker = (...args) => {
   const result = spawnSync('/usr/bin/docker', args, { encoding: 'utf8', timeout: 120_000 });
@@ -280,8 +300,10 @@ async function startLoad(clients, { writes = true } = {}) {
       const roll = Math.random();
       if (roll < 0.5 || !writes) {
         await request('GET', `/api/items/search?q=${SEARCH_WORDS[Math.floor(Math.random() * SEARCH_WORDS.length)]}`);
-      } else if (roll < 0.65) {
+      } else if (roll < 0.6) {
         await request('GET', '/api/sales');
+      } else if (roll < 0.65) {
+        await request('GET', '/api/alerts/unread-count', account);
       } else if (roll < 0.8) {
         await request('GET', `/api/sales/${sale.id}`);
       } else if (roll < 0.96) {
@@ -469,8 +491,8 @@ async function replicas() {
     `waits: ${stats.dependent.length} items created right after their sale, ${stats.dependentFailed} failed, p99 ${pct(stats.dependent, 99).toFixed(0)} ms, max ${pct(stats.dependent, 100).toFixed(0)} ms`,
   );
   check(
-    stats.dependent.length > 0 && stats.dependentFailed === 0 && pct(stats.dependent, 100) < 1500,
-    'every wait for a just-created sale woken (none ran into the 1.5 s projection wait)',
+    stats.dependent.length > 0 && stats.dependentFailed === 0 && pct(stats.dependent, 100) < 5000,
+    'every wait for a just-created sale woken, whichever replica applied it (none ran into the 10 s projection wait)',
   );
   figure(`requests per replica: ${[...servedBy('items', since), ...servedBy('sales', since), ...servedBy('shopper', since)].join(' ')}`);
 
@@ -512,9 +534,9 @@ async function singleReplicaRestart() {
   const load = await startLoad(20);
   await sleep(3000);
   const t0 = Date.now();
-  sh(['compose', 'restart', 'sales'], { timeoutMs: 120_000 });
+  await shAsync(['compose', 'restart', 'sales'], { timeoutMs: 120_000 });
   say(`compose restart sales took ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  sh(['wait'], { timeoutMs: 180_000 });
+  await shAsync(['wait'], { timeoutMs: 180_000 });
   await sleep(3000);
   const stats = await load.stop();
   figure(`compose restart sales (1 replica) under 20 clients: ${describeLoad(stats)}`);
@@ -532,9 +554,9 @@ async function rollingRestart() {
   for (const service of ['auth', 'sales', 'items', 'media', 'payments', 'shopper']) {
     for (const container of containers(service)) {
       // SIGTERM: the replica drains (finishes what it has, takes nothing new), then starts again.
-      docker('restart', '-t', '30', container.id);
+      await run('/usr/bin/docker', ['restart', '-t', '30', container.id], 120_000);
       restarted += 1;
-      sh(['wait'], { timeoutMs: 180_000 });
+      await shAsync(['wait'], { timeoutMs: 180_000 });
     }
   }
   const took = (Date.now() - t0) / 1000;

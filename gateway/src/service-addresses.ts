@@ -6,7 +6,15 @@ import { Pool } from 'undici';
 /** How long a service's resolved addresses are used before its name is looked up again. */
 export const RESOLVE_INTERVAL_MS = 1000;
 
+/**
+ * How long a connection to a service may take to open. On the service network one opens in well
+ * under a millisecond; an address whose replica has gone (a container replaced with a new address)
+ * never answers, and the request should be sent elsewhere while the retry window still allows.
+ */
+export const CONNECT_TIMEOUT_MS = 2000;
+
 const POOL_OPTIONS = {
+  connectTimeout: CONNECT_TIMEOUT_MS,
   connections: 128,
   keepAliveTimeout: 30_000,
   keepAliveMaxTimeout: 60_000,

@@ -1,7 +1,7 @@
 import { Client, type Dispatcher } from 'undici';
 import type { Logger } from '@garage/service-kit';
 import type { ServiceName } from './routes.js';
-import { ServiceAddresses, type Resolve } from './service-addresses.js';
+import { CONNECT_TIMEOUT_MS, ServiceAddresses, type Resolve } from './service-addresses.js';
 
 /** Methods that change nothing: sent on kept-alive connections, and retried after any transport failure. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -124,7 +124,7 @@ export class Upstreams {
     } catch (error) {
       throw Object.assign(error instanceof Error ? error : new Error(String(error)), { reached: false });
     }
-    const client = new Client(origin, { headersTimeout: 30_000, bodyTimeout: 60_000, pipelining: 1 });
+    const client = new Client(origin, { connectTimeout: CONNECT_TIMEOUT_MS, headersTimeout: 30_000, bodyTimeout: 60_000, pipelining: 1 });
     let connected = false;
     client.once('connect', () => (connected = true));
     try {
