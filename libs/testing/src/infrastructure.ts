@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Socket } from 'node:net';
 import pg from 'pg';
-import { TEST_CONTAINER_IMAGES } from './images.js';
+import { testContainerImages } from './images.js';
 
 export interface Infrastructure {
   /** A server URL whose database part the harness replaces per test file. */
@@ -29,6 +29,12 @@ export interface InfrastructureProbe {
  * The variables a Jest global setup hands its workers (they inherit its environment), so a run
  * resolves once: every test file of the run uses the same servers, and containers start once.
  */
+/**
+ * Set to 1 to skip this machine's PostgreSQL, RabbitMQ and Redis on their standard ports, so the
+ * run takes the testcontainers path even where they answer.
+ */
+export const IGNORE_LOCAL_SERVICES_ENV = 'GARAGE_TEST_IGNORE_LOCAL_SERVICES';
+
 export const RESOLVED_ENV = {
   databaseUrl: 'GARAGE_TEST_DATABASE_URL',
   amqpUrl: 'GARAGE_TEST_AMQP_URL',
@@ -76,7 +82,10 @@ export async function resolveInfrastructure(probe: InfrastructureProbe = machine
   if (env.DATABASE_URL && env.AMQP_URL && env.REDIS_URL) {
     return { databaseUrl: env.DATABASE_URL, amqpUrl: env.AMQP_URL, redisUrl: env.REDIS_URL, source: 'environment', stop: nothingToStop };
   }
-  const [postgres, rabbit, redis] = await Promise.all([probe.reachable(5432), probe.reachable(5672), probe.reachable(6379)]);
+  const ignoreLocal = env[IGNORE_LOCAL_SERVICES_ENV] === '1';
+  const [postgres, rabbit, redis] = ignoreLocal
+    ? [false, false, false]
+    : await Promise.all([probe.reachable(5432), probe.reachable(5672), probe.reachable(6379)]);
   if (postgres && rabbit && redis) {
     return {
       databaseUrl: env.DATABASE_URL ?? LOCAL.databaseUrl,
@@ -89,7 +98,7 @@ export async function resolveInfrastructure(probe: InfrastructureProbe = machine
   const containers = await probe.startContainers().catch((error: unknown) => {
     const missing = [!postgres && 'PostgreSQL (5432)', !rabbit && 'RabbitMQ (5672)', !redis && 'Redis (6379)'].filter(Boolean);
     throw new Error(
-      `Tests need PostgreSQL, RabbitMQ and Redis. Not reachable on 127.0.0.1: ${missing.join(', ')}; ` +
+      `Tests need PostgreSQL, RabbitMQ and Redis. ${ignoreLocal ? `${IGNORE_LOCAL_SERVICES_ENV}=1 skips this machine's` : 'Not reachable on 127.0.0.1:'} ${missing.join(', ')}; ` +
         `no Docker engine for testcontainers either (${String(error)}). ` +
         'Start the services, or set DATABASE_URL, AMQP_URL and REDIS_URL.',
     );
@@ -109,17 +118,18 @@ export function resolvedInfrastructureEnv(infra: Infrastructure): Record<string,
 
 async function startContainers(): Promise<Omit<ResolvedInfrastructure, 'source'>> {
   const { GenericContainer, Wait } = await import('testcontainers');
+  const images = testContainerImages();
   const [postgres, rabbit, redis] = await Promise.all([
-    new GenericContainer(TEST_CONTAINER_IMAGES.postgres)
+    new GenericContainer(images.postgres)
       .withEnvironment({ POSTGRES_HOST_AUTH_METHOD: 'trust' })
       .withExposedPorts(5432)
       .withWaitStrategy(Wait.forLogMessage(/ready to accept connections/, 2))
       .start(),
-    new GenericContainer(TEST_CONTAINER_IMAGES.rabbitmq)
+    new GenericContainer(images.rabbitmq)
       .withExposedPorts(5672)
       .withWaitStrategy(Wait.forLogMessage(/Server startup complete/))
       .start(),
-    new GenericContainer(TEST_CONTAINER_IMAGES.redis).withExposedPorts(6379).start(),
+    new GenericContainer(images.redis).withExposedPorts(6379).start(),
   ]);
   return {
     databaseUrl: `postgres://postgres@${postgres.getHost()}:${postgres.getMappedPort(5432)}/postgres`,

@@ -9,6 +9,7 @@ import {
   resolveInfrastructure,
   resolvedInfrastructureEnv,
   TEST_CONTAINER_IMAGES,
+  testContainerImages,
   type InfrastructureProbe,
 } from '../src/index.js';
 
@@ -108,7 +109,10 @@ describe('resolving the infrastructure once per run', () => {
       (error: Error) => error.message,
     );
     const outcome = await attempt;
-    if (outcome !== 'testcontainers') expect(outcome).toMatch(/^Tests need PostgreSQL, RabbitMQ and Redis\. .*container runtime/);
+    // Without an engine testcontainers names the missing runtime; with one, whatever stopped it
+    // (an image no registry gives here) is named.
+    if (outcome !== 'testcontainers')
+      expect(outcome).toMatch(/^Tests need PostgreSQL, RabbitMQ and Redis\. .*no Docker engine for testcontainers either \(.+\)/);
   }, 120_000);
 
   it('is what this run resolved in its global setup: every test file gets the same servers', async () => {
@@ -120,6 +124,22 @@ describe('resolving the infrastructure once per run', () => {
 
   it('runs the containers compose runs, pinned to exact versions', () => {
     for (const image of Object.values(TEST_CONTAINER_IMAGES)) expect(isPinnedImage(image)).toBe(true);
+  });
+
+  it('takes other images from GARAGE_TEST_*_IMAGE, each defaulting to the pinned one', () => {
+    expect(testContainerImages({})).toEqual(TEST_CONTAINER_IMAGES);
+    expect(testContainerImages({ GARAGE_TEST_POSTGRES_IMAGE: 'garage-local/postgres:15.14', GARAGE_TEST_REDIS_IMAGE: '' })).toEqual({
+      ...TEST_CONTAINER_IMAGES,
+      postgres: 'garage-local/postgres:15.14',
+    });
+  });
+
+  it("skips this machine's services when GARAGE_TEST_IGNORE_LOCAL_SERVICES=1, probing no port", async () => {
+    const { fake } = probe({ env: { GARAGE_TEST_IGNORE_LOCAL_SERVICES: '1' }, reachable: jest.fn(async () => true) });
+    const infra = await resolveInfrastructure(fake);
+    expect(infra.source).toBe('testcontainers');
+    expect(fake.reachable).not.toHaveBeenCalled();
+    expect(fake.startContainers).toHaveBeenCalledTimes(1);
   });
 });
 
