@@ -51,6 +51,47 @@ function featureBoundaries(feature) {
   ];
 }
 
+/**
+ * Services talk through events and HTTP only, never through each other's code: a service's source
+ * and tests import no other service's package and reach into no other service's folder by a
+ * relative path; the gateway's source and every library import no service at all. What two
+ * services share lives in libs/. The composition roots are exempt: deploy/* (the standalone process
+ * and the stack start every service) and the gateway's tests, which start real services behind the
+ * gateway. SERVICE_PACKAGES names the service packages that exist or are planned, so a new service
+ * is covered as soon as its folder appears.
+ */
+const serviceFolders = readdirSync(new URL('./services', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const SERVICE_PACKAGES = [...new Set([...serviceFolders, 'auth', 'sales', 'items', 'media', 'payments', 'shopper', 'notifications'])];
+const serviceImportMessage =
+  'A service imports no other service (nor the gateway or a library any service): talk through events or HTTP, and move shared code to libs/.';
+/**
+ * Cross-service tests kept with a service for now: payments' test harness starts auth to see a
+ * membership reach it, and sales' projection tests start auth for the stack topology.
+ */
+const CROSS_SERVICE_TESTS = ['services/payments/test/*harness.ts', 'services/sales/test/projections.test.ts'];
+
+function serviceBoundaries(service) {
+  const others = SERVICE_PACKAGES.filter((name) => name !== service).map(escapeRegExp);
+  const packages = pattern(`^@garage/(?:${others.join('|')})(?:/|$)`, serviceImportMessage);
+  // From a file `depth` folders inside services/<service>, depth + 1 `../` lead to services/; any
+  // relative path naming a `services/` folder has left the service too.
+  const relative = (depth) => [
+    pattern(`${up(depth + 1)}(?!${escapeRegExp(service)}(?:/|$))[^./]`, serviceImportMessage),
+    pattern('^\\.{1,2}/(?:.*/)?services/', serviceImportMessage),
+  ];
+  return FOLDER_DEPTHS.map((depth) => ({
+    ...restrict([`services/${service}/${'*/'.repeat(depth)}*`], [packages, ...relative(depth)]),
+    ignores: CROSS_SERVICE_TESTS,
+  }));
+}
+
+const noService = [
+  pattern(`^@garage/(?:${SERVICE_PACKAGES.map(escapeRegExp).join('|')})(?:/|$)`, serviceImportMessage),
+  pattern('^\\.{1,2}/(?:.*/)?services/', serviceImportMessage),
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/coverage/**', '**/*.cjs'] },
   js.configs.recommended,
@@ -68,4 +109,6 @@ export default tseslint.config(
   { files: ['web/**'], languageOptions: { globals: { ...globals.browser, ...globals.node } } },
   ...SHARED_FOLDERS.flatMap(sharedBoundaries),
   ...features.flatMap(featureBoundaries),
+  ...serviceFolders.flatMap(serviceBoundaries),
+  restrict(['gateway/src/**', 'libs/**'], noService),
 );

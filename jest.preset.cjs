@@ -7,6 +7,7 @@ const workspace = {
   'service-kit': 'libs/service-kit',
   database: 'libs/database',
   'event-bus': 'libs/event-bus',
+  'payment-provider': 'libs/payment-provider',
   testing: 'libs/testing',
   auth: 'services/auth',
   sales: 'services/sales',

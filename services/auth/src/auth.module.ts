@@ -23,7 +23,14 @@ function privateKeyOf(config: AuthConfig): string {
 }
 
 @Module({
-  controllers: [AccountsController, UsersController, UsersOwnerController, OnPaymentSucceededHandler, OnMembershipRefundedHandler, OnReservationRatedHandler],
+  controllers: [
+    AccountsController,
+    UsersController,
+    UsersOwnerController,
+    OnPaymentSucceededHandler,
+    OnMembershipRefundedHandler,
+    OnReservationRatedHandler,
+  ],
   providers: [
     AccountsService,
     UsersService,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RATE_LIMITS } from '@garage/contracts';
-import { stripeConfig } from '@garage/payments';
+import { stripeConfig } from '@garage/payment-provider';
 
 /** Items' own environment keys (the base keys are in service-kit). */
 export const itemsConfig = {
@@ -25,7 +25,7 @@ export const itemsConfig = {
   /** Where the pickup-code counts are kept: Redis (shared by every replica) or this process (standalone). */
   RATE_LIMIT_STORE: z.enum(['redis', 'memory']).default('redis'),
   REDIS_URL: z.string().optional(),
-  /** The reservation payments go through the same provider adapter as memberships (see payments). */
+  /** Reservation money goes through the same provider adapter as memberships (libs/payment-provider). */
   ...stripeConfig,
 };
 

@@ -7,12 +7,13 @@ import { ItemsController } from './items/items.controller.js';
 import { ItemsOwnerController } from './items/items-owner.controller.js';
 import { ItemsRepository } from './items/items.repository.js';
 import { ItemsService } from './items/items.service.js';
+import { OpenReservations } from './items/open-reservations.port.js';
 import { OnSaleChangedHandler } from './handlers/on-sale-changed.handler.js';
 import { OnSaleDeletedHandler } from './handlers/on-sale-deleted.handler.js';
 import { OnUserChangedHandler } from './handlers/on-user-changed.handler.js';
 import { SalesRepository } from './projections/sales.repository.js';
 import { UsersRepository } from './projections/users.repository.js';
-import { PaymentProvider, paymentProviderFrom } from '@garage/payments';
+import { PaymentProvider, paymentProviderFrom } from '@garage/payment-provider';
 import { LOGGER, SERVICE_CONFIG, type Logger } from '@garage/service-kit';
 import type { ItemsConfig } from './config.js';
 import { LedgerRepository } from './reservations/ledger.repository.js';
@@ -22,7 +23,14 @@ import { ReservationEndings } from './reservations/reservation-endings.js';
 import { PayoutsController, ReservationsController, ReserveController } from './reservations/reservations.controller.js';
 import { ReservationsSweepJob } from './reservations/reservations-sweep.job.js';
 import { ReservationsRepository } from './reservations/reservations.repository.js';
-import { ReservationsService } from './reservations/reservations.service.js';
+import { Collecting } from './reservations/collecting.js';
+import { LedgerSettlement } from './reservations/ledger-settlement.js';
+import { ReservationPayments } from './reservations/paying.js';
+import { Payouts } from './reservations/payouts.js';
+import { Ratings } from './reservations/ratings.js';
+import { ReservationLists } from './reservations/reservation-lists.js';
+import { ReservationMoney } from './reservations/reservation-money.js';
+import { Reserving } from './reservations/reserving.js';
 import { SearchChangesJob } from './search/search-changes.job.js';
 import { SearchController } from './search/search.controller.js';
 import { SearchRepository } from './search/search.repository.js';
@@ -51,14 +59,23 @@ import { SearchService } from './search/search.service.js';
     SearchService,
     SearchRepository,
     SearchChangesJob,
-    ReservationsService,
     ReservationsRepository,
+    Reserving,
+    ReservationPayments,
     ReservationEndings,
+    // The item side ends open reservations through its own port (no import back into reservations/).
+    { provide: OpenReservations, useExisting: ReservationEndings },
+    Collecting,
     PickupCodeGuard,
+    ReservationLists,
+    Ratings,
+    ReservationMoney,
     LedgerRepository,
+    LedgerSettlement,
+    Payouts,
     ReservationsSweepJob,
     {
-      // The same adapter as memberships (simulated unless STRIPE_SECRET_KEY is set); see payments.
+      // The same adapter as memberships (simulated unless STRIPE_SECRET_KEY is set); see libs/payment-provider.
       provide: PaymentProvider,
       inject: [SERVICE_CONFIG, LOGGER],
       useFactory: (config: ItemsConfig, logger: Logger) => paymentProviderFrom(config, logger),

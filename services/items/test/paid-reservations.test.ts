@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { hostedReservationSchema, myReservationSchema, reservationSchema, type ReservationSnapshot } from '@garage/contracts';
-import { PaymentProvider, SimulatedPaymentProvider } from '@garage/payments';
+import { PaymentProvider, SimulatedPaymentProvider } from '@garage/payment-provider';
 import { waitFor } from '@garage/testing';
 import { daysFromNow, ItemsHarness, newId } from './harness.js';
 

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { waitFor } from '@garage/testing';
-// The payments service's local stand-in of Stripe's API: the real Stripe SDK runs end to end offline.
-import { StripeStandIn } from '../../payments/test/stripe-stand-in.js';
+// The local stand-in of Stripe's API: the real Stripe SDK runs end to end offline.
+import { StripeStandIn, waitFor } from '@garage/testing';
 import { ItemsHarness, newId } from './harness.js';
 
 /** Reservations with the Stripe adapter: intents, the card step's outcome, refunds and Connect payouts. */

@@ -7,12 +7,6 @@ import { PaymentsModule } from './payments.module.js';
 import { keepRawBody } from './webhooks/raw-body.js';
 import { WEBHOOK_PATH } from './webhooks/webhooks.controller.js';
 
-export { stripeConfig, type StripeConfig } from './config.js';
-export { paymentProviderFrom } from './providers/payment-provider.factory.js';
-export { PaymentProvider, ProviderUnavailableError, type ProviderIntent } from './providers/payment-provider.port.js';
-export { RESERVATION_PURPOSE } from './webhooks/webhooks.service.js';
-export { providerCall } from './subscriptions/provider-call.js';
-export { SimulatedPaymentProvider } from './providers/simulated-payment.provider.js';
 export { MembershipRenewalsJob } from './memberships/membership-renewals.job.js';
 
 /** Premium payments: yearly memberships that renew until cancelled, refunds, provider webhooks; publishes `payment.succeeded` and `membership.*`. */

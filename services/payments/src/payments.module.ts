@@ -7,8 +7,7 @@ import { MembershipRenewalsJob } from './memberships/membership-renewals.job.js'
 import { MembershipsRepository } from './memberships/memberships.repository.js';
 import { MembershipsService } from './memberships/memberships.service.js';
 import { PaymentIntentsRepository } from './payment-intents/payment-intents.repository.js';
-import { paymentProviderFrom } from './providers/payment-provider.factory.js';
-import { PaymentProvider } from './providers/payment-provider.port.js';
+import { PaymentProvider, paymentProviderFrom } from '@garage/payment-provider';
 import { SubscriptionsController } from './subscriptions/subscriptions.controller.js';
 import { SubscriptionsService } from './subscriptions/subscriptions.service.js';
 import { WebhookEventsRepository } from './webhooks/webhook-events.repository.js';

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import request from 'supertest';
 import { MEMBERSHIP_ERRORS } from '@garage/contracts';
 import { waitFor } from '@garage/testing';
-import { MembershipRenewalsJob, PaymentProvider, SimulatedPaymentProvider } from '../src/index.js';
+import { PaymentProvider, SimulatedPaymentProvider } from '@garage/payment-provider';
+import { MembershipRenewalsJob } from '../src/index.js';
 import { addMonthsUtc } from '../src/memberships/membership-period.js';
 import { startPremiumHarness, type PremiumHarness } from './premium-harness.js';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import type { EventEnvelope } from '@garage/contracts';
 import { waitFor } from '@garage/testing';
-import { PaymentProvider, SimulatedPaymentProvider } from '../src/index.js';
+import { PaymentProvider, SimulatedPaymentProvider } from '@garage/payment-provider';
 import { addMonthsUtc } from '../src/memberships/membership-period.js';
 import { startPremiumHarness, type PremiumHarness } from './premium-harness.js';
 

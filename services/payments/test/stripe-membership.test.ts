@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { MEMBERSHIP_ERRORS } from '@garage/contracts';
-import { waitFor } from '@garage/testing';
+import { StripeStandIn, waitFor } from '@garage/testing';
 import { MembershipRenewalsJob } from '../src/index.js';
 import { addMonthsUtc } from '../src/memberships/membership-period.js';
 import { startPremiumHarness, type PremiumHarness } from './premium-harness.js';
-import { StripeStandIn } from './stripe-stand-in.js';
 
 /**
  * The yearly membership as a real Stripe Subscription (the SDK against the local stand-in):

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { waitFor } from '@garage/testing';
+import { StripeStandIn, type StandInIntent, waitFor } from '@garage/testing';
 import { startPremiumHarness, type PremiumHarness } from './premium-harness.js';
-import { StripeStandIn, type StandInIntent } from './stripe-stand-in.js';
 
 /**
  * The Stripe adapter, through the real Stripe SDK against a local stand-in of Stripe's API, and

@@ -2,7 +2,7 @@ import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
 import type { AnyEvent } from '@garage/contracts';
 import { InboxContext, InboxHandler } from '@garage/service-kit';
-import { ReservationsService } from '../reservations/reservations.service.js';
+import { ReservationPayments } from '../reservations/paying.js';
 
 /**
  * A reservation paid by card while the shopper never came back to the pay step: payments verified
@@ -11,14 +11,14 @@ import { ReservationsService } from '../reservations/reservations.service.js';
  */
 @Controller()
 export class OnIntentSucceededHandler {
-  constructor(@Inject(ReservationsService) private readonly reservations: ReservationsService) {}
+  constructor(@Inject(ReservationPayments) private readonly payments: ReservationPayments) {}
 
   @InboxHandler('items.reservation-paid', ['payment.intent_succeeded'])
   async handle(@Payload() event: AnyEvent, @Ctx() context: unknown): Promise<void> {
     const { manager, emit } = InboxContext.of(context);
     if (event.type !== 'payment.intent_succeeded') return;
     const data = event.data;
-    await this.reservations.applyPayment(
+    await this.payments.applyPayment(
       {
         id: data.paymentIntentId,
         status: 'succeeded',

@@ -4,9 +4,9 @@ import type { Item, ItemCreate, ItemUpdate, TokenClaims } from '@garage/contract
 import { Outbox, type KnownSale } from '@garage/event-bus';
 import { forbidden, notFound, type Viewer } from '@garage/service-kit';
 import { SalesRepository } from '../projections/sales.repository.js';
-import { ReservationEndings } from '../reservations/reservation-endings.js';
 import { toItem, toSnapshot } from './item.row.js';
 import { ItemsRepository } from './items.repository.js';
+import { OpenReservations } from './open-reservations.port.js';
 
 /** The one answer to anyone but the owner, so an item's existence is not revealed to them. */
 const NOT_FOUND_OR_UNAUTHORIZED = 'Item not found or unauthorized';
@@ -17,7 +17,7 @@ export class ItemsService {
     @Inject(ItemsRepository) private readonly items: ItemsRepository,
     @Inject(SalesRepository) private readonly sales: SalesRepository,
     @Inject(Outbox) private readonly outbox: Outbox,
-    @Inject(ReservationEndings) private readonly reservations: ReservationEndings,
+    @Inject(OpenReservations) private readonly reservations: OpenReservations,
   ) {}
 
   async create(caller: TokenClaims, body: ItemCreate): Promise<Item> {

@@ -93,7 +93,8 @@ export class LedgerRepository {
     );
   }
 
-  async payoutAccount(manager: EntityManager, userId: number, provider: string): Promise<string | null> {
+  /** The host's payout account; read in `manager`'s transaction when given. */
+  async payoutAccount(userId: number, provider: string, manager: EntityManager = this.dataSource.manager): Promise<string | null> {
     const [row] = await manager.query(`SELECT account_id FROM payout_accounts WHERE user_id = $1 AND provider = $2`, [userId, provider]);
     return row?.account_id ?? null;
   }

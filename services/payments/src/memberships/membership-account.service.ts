@@ -11,8 +11,7 @@ import {
 import { Outbox, type Emit } from '@garage/event-bus';
 import { ApiError, Clock, InjectDataSource } from '@garage/service-kit';
 import type { DataSource, EntityManager } from 'typeorm';
-import { PaymentProvider } from '../providers/payment-provider.port.js';
-import { providerCall } from '../subscriptions/provider-call.js';
+import { PaymentProvider, providerCall } from '@garage/payment-provider';
 import { MembershipsRepository, type Membership, type PaidPeriod } from './memberships.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -5,9 +5,9 @@ import { Clock, LOGGER, runPeriodically, SERVICE_CONFIG, type Logger, type Perio
 import type { PaymentsConfig } from '../config.js';
 import type { EntityManager } from 'typeorm';
 import { PaymentIntentsRepository } from '../payment-intents/payment-intents.repository.js';
-import { PaymentProvider } from '../providers/payment-provider.port.js';
+import { PaymentProvider, PREMIUM_PURPOSE } from '@garage/payment-provider';
 import { MembershipsRepository, type Membership } from './memberships.repository.js';
-import { MembershipsService, PREMIUM_PURPOSE } from './memberships.service.js';
+import { MembershipsService } from './memberships.service.js';
 
 const BATCH = 50;
 /** The service charges a renewal this long before the paid period ends, so a failure leaves the member premium meanwhile. */

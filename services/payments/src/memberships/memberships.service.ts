@@ -3,12 +3,9 @@ import type { EntityManager } from 'typeorm';
 import { PREMIUM_CURRENCY, PREMIUM_PRICE_CENTS } from '@garage/contracts';
 import type { Emit } from '@garage/event-bus';
 import { PaymentIntentsRepository } from '../payment-intents/payment-intents.repository.js';
-import { PaymentProvider, type ProviderIntent } from '../providers/payment-provider.port.js';
+import { PaymentProvider, PREMIUM_PURPOSE, type ProviderIntent } from '@garage/payment-provider';
 import { nextPaidThrough } from './membership-period.js';
 import { MembershipsRepository } from './memberships.repository.js';
-
-/** The metadata `purpose` of intents that buy premium, so other payments on the account grant nothing. */
-export const PREMIUM_PURPOSE = 'premium_membership';
 
 /** Whether a succeeded intent is a premium payment at the advertised price (spec section 9). */
 export function buysPremium(intent: Pick<ProviderIntent, 'purpose' | 'amountCents' | 'currency'>): boolean {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import { InjectDataSource } from '@garage/service-kit';
-import type { IntentStatus, ProviderIntent } from '../providers/payment-provider.port.js';
+import type { IntentStatus, ProviderIntent } from '@garage/payment-provider';
 
 /** A payment attempt as payments recorded it. */
 export interface PaymentIntentRecord {

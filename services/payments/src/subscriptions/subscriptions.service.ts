@@ -10,11 +10,10 @@ import {
 import { Outbox } from '@garage/event-bus';
 import { badRequest, Clock, InjectDataSource, notFound } from '@garage/service-kit';
 import type { DataSource } from 'typeorm';
-import { buysPremium, MembershipsService, PREMIUM_PURPOSE } from '../memberships/memberships.service.js';
+import { buysPremium, MembershipsService } from '../memberships/memberships.service.js';
 import { MembershipsRepository } from '../memberships/memberships.repository.js';
 import { PaymentIntentsRepository } from '../payment-intents/payment-intents.repository.js';
-import { PaymentProvider } from '../providers/payment-provider.port.js';
-import { providerCall } from './provider-call.js';
+import { PaymentProvider, PREMIUM_PURPOSE, providerCall } from '@garage/payment-provider';
 
 const PAYMENT_NOT_FOUND = 'Payment not found';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { ProviderEvent } from '../providers/payment-provider.port.js';
+import type { ProviderEvent } from '@garage/payment-provider';
 
 @Injectable()
 export class WebhookEventsRepository {

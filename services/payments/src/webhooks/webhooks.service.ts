@@ -5,14 +5,18 @@ import type { EntityManager } from 'typeorm';
 import type { Emit } from '@garage/event-bus';
 import { renewalFailed } from '../memberships/membership-renewals.job.js';
 import { MembershipsRepository } from '../memberships/memberships.repository.js';
-import { buysPremium, MembershipsService, PREMIUM_PURPOSE } from '../memberships/memberships.service.js';
+import { buysPremium, MembershipsService } from '../memberships/memberships.service.js';
 import { PaymentIntentsRepository } from '../payment-intents/payment-intents.repository.js';
-import { PaymentProvider, WebhooksDisabledError, WebhookSignatureError, type ProviderEvent } from '../providers/payment-provider.port.js';
-import { providerCall } from '../subscriptions/provider-call.js';
+import {
+  PaymentProvider,
+  PREMIUM_PURPOSE,
+  providerCall,
+  RESERVATION_PURPOSE,
+  WebhooksDisabledError,
+  WebhookSignatureError,
+  type ProviderEvent,
+} from '@garage/payment-provider';
 import { WebhookEventsRepository } from './webhook-events.repository.js';
-
-/** The metadata `purpose` of a reservation's payment intent (set by the items service). */
-export const RESERVATION_PURPOSE = 'reservation';
 
 @Injectable()
 export class WebhooksService {

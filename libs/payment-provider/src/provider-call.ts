@@ -1,5 +1,5 @@
 import { ApiError } from '@garage/service-kit';
-import { ProviderUnavailableError } from '../providers/payment-provider.port.js';
+import { ProviderUnavailableError } from './payment-provider.port.js';
 
 /** A provider outage reaches the buyer as a 503 to retry, never as a 500 or the provider's words. */
 export async function providerCall<T>(work: () => Promise<T>): Promise<T> {

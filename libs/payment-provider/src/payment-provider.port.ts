@@ -1,5 +1,5 @@
 /**
- * The payment provider port: payments speaks to the card processor only through it. Two adapters:
+ * The payment provider port: payments and items speak to the card processor only through it. Two adapters:
  * the simulated provider (development, standalone and tests; no network) and Stripe.
  */
 

@@ -52,8 +52,8 @@ export interface RecordedRequest {
 }
 
 /**
- * A local stand-in for the part of Stripe's API the payments service calls (create and retrieve
- * PaymentIntents), so the real Stripe SDK runs end to end without the internet. Like Stripe, it
+ * A local stand-in for the part of Stripe's API the payment provider's Stripe adapter calls
+ * (libs/payment-provider), so the real Stripe SDK runs end to end without the internet. Like Stripe, it
  * answers a repeated Idempotency-Key with the first response. Tests move intents on with `setStatus`,
  * as the card step in the browser would, and sign webhooks with the SDK's own test helper.
  */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ProviderUnavailableError } from '../src/providers/payment-provider.port.js';
-import { StripePaymentProvider } from '../src/providers/stripe-payment.provider.js';
-import { StripeStandIn } from './stripe-stand-in.js';
+import { ProviderUnavailableError } from '../src/payment-provider.port.js';
+import { StripePaymentProvider } from '../src/stripe-payment.provider.js';
+import { StripeStandIn } from '@garage/testing';
 
 /**
  * The calls reservations make through the Stripe adapter (refunds, Connect Express accounts and
