@@ -1,6 +1,6 @@
 import type { ServiceDefinition } from '@garage/service-kit';
 import { mediaConfig } from './config.js';
-import { ImageEntity } from './images/image.entity.js';
+import { ImageRow } from './images/image.row.js';
 import { ImagePurger } from './images/image-purger.js';
 import { UnattachedImageSweep } from './images/unattached-sweep.job.js';
 import { configureUploads } from './images/uploaded-image.js';
@@ -14,7 +14,7 @@ export const mediaService: ServiceDefinition<typeof mediaConfig> = {
   name: 'media',
   config: mediaConfig,
   module: MediaModule,
-  entities: [ImageEntity],
+  entities: [ImageRow],
   migrations: [Images1763700000400, UnattachedImages1763700000500],
   configureHttp: configureUploads,
   healthChecks: (app) => {
