@@ -7,7 +7,7 @@ import { configureUploads } from './images/uploaded-image.js';
 import { MediaModule } from './media.module.js';
 import { Images1763700000400 } from './migrations/1763700000400-images.js';
 import { UnattachedImages1763700000500 } from './migrations/1763700000500-unattached-images.js';
-import { ImageStorage } from './storage/image-storage.js';
+import { ImageStorage } from './storage/image-storage.port.js';
 
 /** Uploaded images: checked, re-encoded, stored, served, and removed when no item uses them. */
 export const mediaService: ServiceDefinition<typeof mediaConfig> = {
