@@ -4,7 +4,7 @@ import { MEMBERSHIP_ERRORS } from '@garage/contracts';
 import { waitFor } from '@garage/testing';
 import { MembershipRenewalsJob, PaymentProvider, SimulatedPaymentProvider } from '../src/index.js';
 import { addMonthsUtc } from '../src/memberships/membership-period.js';
-import { startPremiumHarness, type PremiumHarness } from './premium-harness.js';
+import { startPremiumHarness, type PremiumHarness } from './harness.js';
 
 /**
  * The yearly membership with the simulated provider, on a clock the test moves (auth and payments

@@ -4,7 +4,7 @@ import { MEMBERSHIP_ERRORS } from '@garage/contracts';
 import { waitFor } from '@garage/testing';
 import { MembershipRenewalsJob } from '../src/index.js';
 import { addMonthsUtc } from '../src/memberships/membership-period.js';
-import { startPremiumHarness, type PremiumHarness } from './premium-harness.js';
+import { startPremiumHarness, type PremiumHarness } from './harness.js';
 import { StripeStandIn } from './stripe-stand-in.js';
 
 /**

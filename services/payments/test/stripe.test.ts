@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { waitFor } from '@garage/testing';
-import { startPremiumHarness, type PremiumHarness } from './premium-harness.js';
+import { startPremiumHarness, type PremiumHarness } from './harness.js';
 import { StripeStandIn, type StandInIntent } from './stripe-stand-in.js';
 
 /**
