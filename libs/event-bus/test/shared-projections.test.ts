@@ -83,9 +83,13 @@ afterAll(async () => {
 });
 
 describe('the user projection', () => {
-  it('brings each service\'s users table to one shape with its rows kept, and writes it the same way everywhere', async () => {
-    const items = await schema('items', (db) => db.query(`INSERT INTO users (id, first_name, rating, version) VALUES (40, 'Kept', 4.5, 3)`));
-    const sales = await schema('sales', (db) => db.query(`INSERT INTO users (id, first_name, last_name, version) VALUES (40, 'Kept', 'Row', 3)`));
+  it("brings each service's users table to one shape with its rows kept, and writes it the same way everywhere", async () => {
+    const items = await schema('items', (db) =>
+      db.query(`INSERT INTO users (id, first_name, rating, version) VALUES (40, 'Kept', 4.5, 3)`),
+    );
+    const sales = await schema('sales', (db) =>
+      db.query(`INSERT INTO users (id, first_name, last_name, version) VALUES (40, 'Kept', 'Row', 3)`),
+    );
     const shopper = await schema('shopper', (db) =>
       db.query(`INSERT INTO users (id, email, sale_update_emails, version) VALUES (40, 'kept@example.com', false, 0)`),
     );
@@ -93,9 +97,18 @@ describe('the user projection', () => {
     const shape = await shapeOf('items', 'users');
     expect(await shapeOf('sales', 'users')).toEqual(shape);
     expect((await shapeOf('shopper', 'users')).filter((column) => !column.startsWith('sale_update_emails '))).toEqual(shape);
-    expect(shape.map((column) => column.split(' ')[0])).toEqual(
-      ['email', 'first_name', 'id', 'last_name', 'phone', 'premium_expires_at', 'rating', 'rating_count', 'updated_at', 'version'],
-    );
+    expect(shape.map((column) => column.split(' ')[0])).toEqual([
+      'email',
+      'first_name',
+      'id',
+      'last_name',
+      'phone',
+      'premium_expires_at',
+      'rating',
+      'rating_count',
+      'updated_at',
+      'version',
+    ]);
     expect(await shapeOf('shopper', 'sales')).toEqual(await shapeOf('items', 'sales'));
     // Rows made before are kept, new columns at their defaults.
     expect(await items.dataSource.query(`SELECT first_name, email, version FROM users WHERE id = 40`)).toEqual([

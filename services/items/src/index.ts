@@ -22,7 +22,8 @@ export const itemsService: ServiceDefinition<typeof itemsConfig> = {
     SearchGeneration1763700000400,
     ShownGeneration1763700000500,
     SearchChanges1763700000600,
-    PaidReservations1763700000700, ProjectionShapes1764200000000,
+    PaidReservations1763700000700,
+    ProjectionShapes1764200000000,
   ],
   onStart: async (app) => {
     const jobs = [app.get(SearchChangesJob).start(), app.get(ReservationsSweepJob).start()];

@@ -4,10 +4,7 @@ import type { UserRow } from '../users/user.row.js';
 import { UsersRepository } from '../users/users.repository.js';
 
 export type PremiumChange =
-  | { outcome: 'extended'; user: UserRow }
-  | { outcome: 'ended'; user: UserRow }
-  | { outcome: 'unchanged' }
-  | { outcome: 'unknown-user' };
+  { outcome: 'extended'; user: UserRow } | { outcome: 'ended'; user: UserRow } | { outcome: 'unchanged' } | { outcome: 'unknown-user' };
 
 @Injectable()
 export class PremiumRepository {
