@@ -9,3 +9,4 @@ export * from './test-tokens.js';
 export * from './images.js';
 export * from './ids.js';
 export * from './test-clock.js';
+export * from './upgrade.js';
