@@ -3,8 +3,9 @@ import type { GatewayConfig } from './config.js';
 export type ServiceName = 'auth' | 'sales' | 'items' | 'media' | 'payments' | 'shopper';
 
 /**
- * Which service owns each API path: the first matching prefix wins. From a URL, this table names
- * the service; that service's controller with the same path handles it.
+ * Which service each proxied API call goes to: the first matching prefix wins. This is the gateway's
+ * hot path, so it stays a short prefix list; `ENDPOINTS` below names, per call, the file that
+ * answers it (and the routes test holds the two, the contract and the controllers to each other).
  */
 export const ROUTES: Array<{ prefix: string | RegExp; service: ServiceName }> = [
   { prefix: '/api/auth/', service: 'auth' },
@@ -24,6 +25,101 @@ export const ROUTES: Array<{ prefix: string | RegExp; service: ServiceName }> = 
   { prefix: '/api/route-plans', service: 'shopper' },
   { prefix: '/api/dev/mail', service: 'shopper' },
   { prefix: '/api/sales', service: 'sales' },
+];
+
+/** Who answers one API call: a service (through the proxy) or the gateway itself, and the file whose handler does. */
+export interface Endpoint {
+  method: 'get' | 'post' | 'put' | 'delete';
+  /** As the contract writes it (libs/contracts/src/operations.ts): `/api/sales/{id}`. */
+  path: string;
+  service: ServiceName | 'gateway';
+  /** The controller (from the repository's root) that declares the handler for this method and path. */
+  file: string;
+}
+
+/** `call('GET /api/x/{id}', 'items', 'x/x.controller.ts')`: the file is under that service's `src/`. */
+function call(route: string, service: Endpoint['service'], file: string): Endpoint {
+  const [method, path] = route.split(' ') as [string, string];
+  const root = service === 'gateway' ? 'gateway' : `services/${service}`;
+  return { method: method.toLowerCase() as Endpoint['method'], path, service, file: `${root}/src/${file}` };
+}
+
+/**
+ * From a URL to its code: every call of the contract, once, with the controller that answers it.
+ * `GET /api/sales/{id}` is the gateway's: it composes the sale (from sales) with its items (from
+ * items) in sale-detail.ts.
+ */
+export const ENDPOINTS: Endpoint[] = [
+  call('POST /api/auth/register', 'auth', 'accounts/accounts.controller.ts'),
+  call('POST /api/auth/login', 'auth', 'accounts/accounts.controller.ts'),
+  call('GET /api/users/me', 'auth', 'users/users.controller.ts'),
+  call('PUT /api/users/me', 'auth', 'users/users.controller.ts'),
+  call('GET /api/sales', 'sales', 'sales/sales.controller.ts'),
+  call('GET /api/sales/my-sales', 'sales', 'sales/sales.controller.ts'),
+  call('GET /api/sales/{id}', 'gateway', 'gateway.controller.ts'),
+  call('POST /api/sales', 'sales', 'sales/sales.controller.ts'),
+  call('PUT /api/sales/{id}', 'sales', 'sales/sales.controller.ts'),
+  call('DELETE /api/sales/{id}', 'sales', 'sales/sales.controller.ts'),
+  call('POST /api/sales/assign-items', 'items', 'assignment/assignment.controller.ts'),
+  call('GET /api/sales/{id}/calendar.ics', 'shopper', 'calendar/sale-calendar.controller.ts'),
+  call('POST /api/items', 'items', 'items/items.controller.ts'),
+  call('GET /api/items/search', 'items', 'search/search.controller.ts'),
+  call('GET /api/items/my-items', 'items', 'items/items.controller.ts'),
+  call('GET /api/items/by-sale/{id}', 'items', 'items/items.controller.ts'),
+  call('POST /api/items/availability', 'items', 'availability/availability.controller.ts'),
+  call('GET /api/items/{id}', 'items', 'items/items.controller.ts'),
+  call('PUT /api/items/{id}', 'items', 'items/items.controller.ts'),
+  call('DELETE /api/items/{id}', 'items', 'items/items.controller.ts'),
+  call('POST /api/items/{id}/reserve', 'items', 'reservations/reservations.controller.ts'),
+  call('GET /api/reservations/mine', 'items', 'reservations/reservations.controller.ts'),
+  call('GET /api/reservations/by-sale/{saleId}', 'items', 'reservations/reservations.controller.ts'),
+  call('GET /api/reservations/{id}', 'items', 'reservations/reservations.controller.ts'),
+  call('POST /api/reservations/{id}/pay', 'items', 'reservations/reservations.controller.ts'),
+  call('POST /api/reservations/{id}/cancel', 'items', 'reservations/reservations.controller.ts'),
+  call('POST /api/reservations/{id}/collect', 'items', 'reservations/reservations.controller.ts'),
+  call('POST /api/reservations/{id}/rating', 'items', 'reservations/reservations.controller.ts'),
+  call('POST /api/payouts/onboarding', 'items', 'reservations/reservations.controller.ts'),
+  call('POST /api/upload/image', 'media', 'images/images.controller.ts'),
+  call('GET /api/images/{name}', 'media', 'images/images.controller.ts'),
+  call('GET /api/payments/config', 'payments', 'subscriptions/subscriptions.controller.ts'),
+  call('POST /api/payments/subscribe', 'payments', 'subscriptions/subscriptions.controller.ts'),
+  call('POST /api/payments/confirm-subscription', 'payments', 'subscriptions/subscriptions.controller.ts'),
+  call('GET /api/payments/membership', 'payments', 'memberships/membership.controller.ts'),
+  call('POST /api/payments/membership/cancel', 'payments', 'memberships/membership.controller.ts'),
+  call('POST /api/payments/membership/resume', 'payments', 'memberships/membership.controller.ts'),
+  call('POST /api/payments/membership/refund', 'payments', 'memberships/membership.controller.ts'),
+  call('GET /api/payments/receipts', 'payments', 'memberships/membership.controller.ts'),
+  call('POST /api/payments/webhook', 'payments', 'webhooks/webhooks.controller.ts'),
+  call('GET /api/favorites', 'shopper', 'favorites/favorites.controller.ts'),
+  call('GET /api/favorites/ids', 'shopper', 'favorites/favorites.controller.ts'),
+  call('POST /api/favorites/sales/{id}', 'shopper', 'favorites/favorites.controller.ts'),
+  call('DELETE /api/favorites/sales/{id}', 'shopper', 'favorites/favorites.controller.ts'),
+  call('POST /api/favorites/items/{id}', 'shopper', 'favorites/favorites.controller.ts'),
+  call('DELETE /api/favorites/items/{id}', 'shopper', 'favorites/favorites.controller.ts'),
+  call('GET /api/saved-searches', 'shopper', 'saved-searches/saved-searches.controller.ts'),
+  call('GET /api/saved-searches/{id}', 'shopper', 'saved-searches/saved-searches.controller.ts'),
+  call('POST /api/saved-searches', 'shopper', 'saved-searches/saved-searches.controller.ts'),
+  call('PUT /api/saved-searches/{id}', 'shopper', 'saved-searches/saved-searches.controller.ts'),
+  call('DELETE /api/saved-searches/{id}', 'shopper', 'saved-searches/saved-searches.controller.ts'),
+  call('GET /api/saved-searches/unsubscribe', 'shopper', 'saved-searches/unsubscribe.controller.ts'),
+  call('POST /api/saved-searches/unsubscribe', 'shopper', 'saved-searches/unsubscribe.controller.ts'),
+  call('GET /api/alerts', 'shopper', 'alerts/alerts.controller.ts'),
+  call('GET /api/alerts/unread-count', 'shopper', 'alerts/alerts.controller.ts'),
+  call('POST /api/alerts/read-all', 'shopper', 'alerts/alerts.controller.ts'),
+  call('GET /api/alerts/settings', 'shopper', 'alerts/alerts.controller.ts'),
+  call('PUT /api/alerts/settings', 'shopper', 'alerts/alerts.controller.ts'),
+  call('POST /api/alerts/{id}/read', 'shopper', 'alerts/alerts.controller.ts'),
+  call('POST /api/route-plans/preview', 'shopper', 'route-plans/route-plans.controller.ts'),
+  call('POST /api/route-plans', 'shopper', 'route-plans/route-plans.controller.ts'),
+  call('GET /api/route-plans', 'shopper', 'route-plans/route-plans.controller.ts'),
+  call('GET /api/route-plans/{id}', 'shopper', 'route-plans/route-plans.controller.ts'),
+  call('DELETE /api/route-plans/{id}', 'shopper', 'route-plans/route-plans.controller.ts'),
+  call('GET /api/route-plans/{id}/calendar.ics', 'shopper', 'route-plans/route-plans.controller.ts'),
+  call('GET /api/dev/mail', 'shopper', 'notifications/dev-mail.controller.ts'),
+  call('GET /api/health', 'gateway', 'gateway.controller.ts'),
+  call('GET /api/live', 'gateway', 'ops.controller.ts'),
+  call('GET /api/docs', 'gateway', 'api-docs.controller.ts'),
+  call('GET /api/docs/openapi.json', 'gateway', 'api-docs.controller.ts'),
 ];
 
 export function serviceUrls(config: GatewayConfig): Record<ServiceName, string> {

@@ -9,5 +9,6 @@ export * from './observer.js';
 export * from './projection.js';
 export * from './transient-failure.js';
 export * from './dead-letters.js';
+export * from './projections/projection-table.js';
 export * from './projections/user.projection.js';
 export * from './projections/sale.projection.js';

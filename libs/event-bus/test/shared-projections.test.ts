@@ -3,10 +3,11 @@ import type { DataSource } from 'typeorm';
 import type { SaleSnapshot, UserSnapshot } from '@garage/contracts';
 import { openDataSource } from '@garage/database';
 import { createTestDatabase, type TestDatabase } from '@garage/testing';
-import { SaleProjection, UserProjection, type AskOwner } from '../src/index.js';
+import { ensureSalesProjection, ensureUsersProjection, SaleProjection, UserProjection, type AskOwner } from '../src/index.js';
 
-// The tables as the services' migrations made them: items' users (the common shape), sales' users
-// (no rating_count, no updated_at), shopper's users (with email), and the sales copy of both.
+// The tables as the services' released migrations made them, before the one shape: items' users
+// (no email), sales' users (names required, no email, rating_count or updated_at), shopper's users
+// (with its own sale_update_emails), and the sales copy of items and shopper.
 const TABLES: Record<string, string[]> = {
   items: [
     `CREATE TABLE users (id integer PRIMARY KEY, first_name text, last_name text, phone text, rating numeric(3, 2) NOT NULL DEFAULT 0,
@@ -29,11 +30,27 @@ const TABLES: Record<string, string[]> = {
 let database: TestDatabase;
 const sources: Record<string, DataSource> = {};
 
-async function schema(name: string): Promise<{ dataSource: DataSource }> {
+/** A service's schema as its released migrations left it, brought to the one shape as its new migration does. */
+async function schema(name: string, before?: (dataSource: DataSource) => Promise<void>): Promise<{ dataSource: DataSource }> {
   const dataSource = await openDataSource({ url: database.url, schema: `copy_${name}`, migrations: [] });
   for (const sql of TABLES[name]!) await dataSource.query(sql);
+  await before?.(dataSource);
+  await ensureUsersProjection(dataSource);
+  if (name !== 'sales') await ensureSalesProjection(dataSource);
   sources[name] = dataSource;
   return { dataSource };
+}
+
+/** `column type nullable default` of a table in a service's schema, in column order. */
+async function shapeOf(name: string, table: string): Promise<string[]> {
+  const rows: Array<{ column_name: string; data_type: string; is_nullable: string; column_default: string | null }> = await sources[
+    name
+  ]!.query(
+    `SELECT column_name, data_type, is_nullable, column_default FROM information_schema.columns
+      WHERE table_schema = $1 AND table_name = $2 ORDER BY column_name`,
+    [`copy_${name}`, table],
+  );
+  return rows.map((row) => `${row.column_name} ${row.data_type} ${row.is_nullable} ${row.column_default ?? ''}`);
 }
 
 /**
@@ -66,14 +83,51 @@ afterAll(async () => {
 });
 
 describe('the user projection', () => {
-  it('writes the columns each service keeps, newer versions only, and tells premium from the expiry', async () => {
-    const items = await schema('items');
-    const sales = await schema('sales');
-    const shopper = await schema('shopper');
+  it("brings each service's users table to one shape with its rows kept, and writes it the same way everywhere", async () => {
+    const items = await schema('items', (db) =>
+      db.query(`INSERT INTO users (id, first_name, rating, version) VALUES (40, 'Kept', 4.5, 3)`),
+    );
+    const sales = await schema('sales', (db) =>
+      db.query(`INSERT INTO users (id, first_name, last_name, version) VALUES (40, 'Kept', 'Row', 3)`),
+    );
+    const shopper = await schema('shopper', (db) =>
+      db.query(`INSERT INTO users (id, email, sale_update_emails, version) VALUES (40, 'kept@example.com', false, 0)`),
+    );
+    // One shape: shopper's own preference column aside, the three tables are the same.
+    const shape = await shapeOf('items', 'users');
+    expect(await shapeOf('sales', 'users')).toEqual(shape);
+    expect((await shapeOf('shopper', 'users')).filter((column) => !column.startsWith('sale_update_emails '))).toEqual(shape);
+    expect(shape.map((column) => column.split(' ')[0])).toEqual([
+      'email',
+      'first_name',
+      'id',
+      'last_name',
+      'phone',
+      'premium_expires_at',
+      'rating',
+      'rating_count',
+      'updated_at',
+      'version',
+    ]);
+    expect(await shapeOf('shopper', 'sales')).toEqual(await shapeOf('items', 'sales'));
+    // Rows made before are kept, new columns at their defaults.
+    expect(await items.dataSource.query(`SELECT first_name, email, version FROM users WHERE id = 40`)).toEqual([
+      { first_name: 'Kept', email: null, version: 3 },
+    ]);
+    expect(await sales.dataSource.query(`SELECT first_name, last_name, rating_count, version FROM users WHERE id = 40`)).toEqual([
+      { first_name: 'Kept', last_name: 'Row', rating_count: 0, version: 3 },
+    ]);
+    expect(await shopper.dataSource.query(`SELECT email, sale_update_emails FROM users WHERE id = 40`)).toEqual([
+      { email: 'kept@example.com', sale_update_emails: false },
+    ]);
+    // Bringing a table to the shape again changes nothing.
+    await ensureUsersProjection(sales.dataSource);
+    expect(await shapeOf('sales', 'users')).toEqual(shape);
+
     const projections = {
-      items: new UserProjection(items.dataSource, owner(), { touched: true }),
-      sales: new UserProjection(sales.dataSource, owner(), { without: ['rating_count'] }),
-      shopper: new UserProjection(shopper.dataSource, owner(), { touched: true, email: true }),
+      items: new UserProjection(items.dataSource, owner()),
+      sales: new UserProjection(sales.dataSource, owner()),
+      shopper: new UserProjection(shopper.dataSource, owner()),
     };
     const premium = user(1, { premiumExpiresAt: '2026-07-01T00:00:00.000Z', email: 'ada@example.com' });
     for (const [name, projection] of Object.entries(projections)) {
@@ -86,18 +140,25 @@ describe('the user projection', () => {
       const [row] = await manager.query(`SELECT first_name, version FROM users WHERE id = 1`);
       expect(row).toEqual({ first_name: 'Ada', version: 2 });
     }
-    // Shopper keeps the address it knows when a snapshot leaves it out.
-    await projections.shopper.upsert(sources.shopper!.manager, user(1, { firstName: 'Augusta' }), 3);
-    expect(await sources.shopper!.query(`SELECT first_name, email, premium_expires_at FROM users WHERE id = 1`)).toEqual([
-      { first_name: 'Augusta', email: 'ada@example.com', premium_expires_at: null },
+    // Every copy keeps the address it knows when a snapshot leaves it out.
+    for (const [name, projection] of Object.entries(projections)) {
+      await projection.upsert(sources[name]!.manager, user(1, { firstName: 'Augusta' }), 3);
+      expect(await sources[name]!.query(`SELECT first_name, email, rating_count, premium_expires_at FROM users WHERE id = 1`)).toEqual([
+        { first_name: 'Augusta', email: 'ada@example.com', rating_count: 2, premium_expires_at: null },
+      ]);
+      expect(await projection.lockPremiumExpiry(sources[name]!.manager, 1)).toBeNull();
+    }
+    // A snapshot applies over a row shopper made before the user's first one (version 0), its own column untouched.
+    await projections.shopper.upsert(shopper.dataSource.manager, user(40), 1);
+    expect(await shopper.dataSource.query(`SELECT first_name, email, sale_update_emails FROM users WHERE id = 40`)).toEqual([
+      { first_name: 'Ada', email: 'kept@example.com', sale_update_emails: false },
     ]);
-    expect(await projections.shopper.lockPremiumExpiry(sources.shopper!.manager, 1)).toBeNull();
   });
 
   it('checks a "not premium" with auth before refusing; with auth unreachable the copy’s answer stands', async () => {
     const paid = user(5, { premiumExpiresAt: '2026-07-01T00:00:00.000Z' });
     const auth = owner({ 5: paid, 6: user(6), 7: user(7, { premiumExpiresAt: '2026-05-01T00:00:00.000Z' }) });
-    const projection = new UserProjection(sources.items!, auth, { touched: true });
+    const projection = new UserProjection(sources.items!, auth);
     // Just paid: auth has it, the copy does not (yet).
     expect(await projection.isPremiumOrAsk(5, NOW)).toBe(true);
     // Free, lapsed, unknown to both: refused.
@@ -109,7 +170,7 @@ describe('the user projection', () => {
     await projection.upsert(sources.items!.manager, paid, 2);
     expect(await projection.isPremiumOrAsk(5, NOW)).toBe(true);
     expect(auth.asked).toEqual([5, 6, 7, 8]);
-    const unreachable = new UserProjection(sources.items!, owner({ 9: paid }, false), { touched: true });
+    const unreachable = new UserProjection(sources.items!, owner({ 9: paid }, false));
     expect(await unreachable.isPremiumOrAsk(9, NOW)).toBe(false);
     expect(await unreachable.isPremiumOrAsk(5, NOW)).toBe(true);
   });

@@ -35,7 +35,8 @@ import { JwtStrategy, TOKEN_PUBLIC_KEY } from './jwt.strategy.js';
 import { Owners } from './owners.js';
 import { publicKeyFrom } from './tokens.js';
 import { ViewerGuard } from './viewer.js';
-import { Clock, SystemClock } from './clock.js';
+import { Clock } from './clock.port.js';
+import { SystemClock } from './system-clock.js';
 import { eventMetrics, MetricsController, recordHttpMetrics, watchEventBus, watchOutboxBacklog } from './metrics.js';
 import { flushTracing, setupTracing, traceRequests } from './telemetry.js';
 

@@ -10,3 +10,4 @@ export * from './images.js';
 export * from './ids.js';
 export * from './test-clock.js';
 export * from './stripe-stand-in.js';
+export * from './upgrade.js';

@@ -6,7 +6,7 @@ import { AppliedPayments1763700000200 } from './migrations/1763700000200-applied
 import { EmailKey1763700000300 } from './migrations/1763700000300-email-key.js';
 import { HostRatings1763700000400 } from './migrations/1763700000400-host-ratings.js';
 import { MembershipRefunds1763700000450 } from './migrations/1763700000450-membership-refunds.js';
-import { UserEntity } from './users/user.entity.js';
+import { UserRow } from './users/user.row.js';
 import { LoginThrottle } from './accounts/login-throttle.js';
 import { RedisRateLimiter } from '@garage/service-kit';
 
@@ -16,7 +16,7 @@ export const authService: ServiceDefinition<typeof authConfig> = {
   config: authConfig,
   productionRequired: ['JWT_PRIVATE_KEY'],
   module: AuthModule,
-  entities: [UserEntity],
+  entities: [UserRow],
   migrations: [
     Users1763700000100,
     AppliedPayments1763700000200,

@@ -6,6 +6,7 @@ import { SearchGeneration1763700000400 } from './migrations/1763700000400-search
 import { ShownGeneration1763700000500 } from './migrations/1763700000500-shown-generation.js';
 import { SearchChanges1763700000600 } from './migrations/1763700000600-search-changes.js';
 import { PaidReservations1763700000700 } from './migrations/1763700000700-paid-reservations.js';
+import { ProjectionShapes1764200000000 } from './migrations/1764200000000-projection-shapes.js';
 import { ReservationsSweepJob } from './reservations/reservations-sweep.job.js';
 import { SearchChangesJob } from './search/search-changes.job.js';
 
@@ -22,6 +23,7 @@ export const itemsService: ServiceDefinition<typeof itemsConfig> = {
     ShownGeneration1763700000500,
     SearchChanges1763700000600,
     PaidReservations1763700000700,
+    ProjectionShapes1764200000000,
   ],
   onStart: async (app) => {
     const jobs = [app.get(SearchChangesJob).start(), app.get(ReservationsSweepJob).start()];

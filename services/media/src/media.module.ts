@@ -2,7 +2,7 @@ import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { SERVICE_CONFIG } from '@garage/service-kit';
 import type { MediaConfig } from './config.js';
 import { ImagePurger } from './images/image-purger.js';
-import { ImageProcessor } from './images/image-processor.js';
+import { ImageProcessor } from './images/image-processor.port.js';
 import { ImagesController, UploadsController } from './images/images.controller.js';
 import { ImagesRepository } from './images/images.repository.js';
 import { ImagesService } from './images/images.service.js';
@@ -11,7 +11,7 @@ import { UnattachedImageSweep } from './images/unattached-sweep.job.js';
 import { ItemReferencesHandler } from './handlers/item-references.handler.js';
 import { ItemReferencesRepository } from './item-references/item-references.repository.js';
 import { ItemReferencesService } from './item-references/item-references.service.js';
-import { ImageStorage } from './storage/image-storage.js';
+import { ImageStorage } from './storage/image-storage.port.js';
 import { imageStorageProvider } from './storage/storage.provider.js';
 
 @Module({

@@ -18,7 +18,7 @@ import {
 import { mediaService } from '../src/index.js';
 import { ImagePurger } from '../src/images/image-purger.js';
 import { UnattachedImageSweep } from '../src/images/unattached-sweep.job.js';
-import { itemSnapshot, solid } from './support.js';
+import { itemSnapshot, solid } from './harness.js';
 
 let testEnv: ServiceTestEnv;
 let media: RunningService<unknown>;

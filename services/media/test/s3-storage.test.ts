@@ -10,7 +10,7 @@ import { startService, type RunningService } from '@garage/service-kit';
 import { serviceQueueReady, serviceTestEnv, testBus, testTokens, waitFor, type ServiceTestEnv, type TestBus } from '@garage/testing';
 import { mediaService } from '../src/index.js';
 import { S3ImageStorage } from '../src/storage/s3-image-storage.js';
-import { itemSnapshot, phonePhoto } from './support.js';
+import { itemSnapshot, phonePhoto } from './harness.js';
 
 const BUCKET = 'garage-media';
 let s3Directory: string;

@@ -8,7 +8,7 @@ import { MAX_IMAGE_BYTES, uploadResponseSchema } from '@garage/contracts';
 import { startService, type RunningService } from '@garage/service-kit';
 import { serviceTestEnv, testTokens, type ServiceTestEnv } from '@garage/testing';
 import { mediaService } from '../src/index.js';
-import { animated, BLUE, multipart, phonePhoto, pixel, pixelBomb, postChunked, RED, solid } from './support.js';
+import { animated, BLUE, multipart, phonePhoto, pixel, pixelBomb, postChunked, RED, solid } from './harness.js';
 
 let testEnv: ServiceTestEnv;
 let media: RunningService<unknown>;

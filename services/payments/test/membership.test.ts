@@ -5,7 +5,7 @@ import { waitFor } from '@garage/testing';
 import { PaymentProvider, SimulatedPaymentProvider } from '@garage/payment-provider';
 import { MembershipRenewalsJob } from '../src/index.js';
 import { addMonthsUtc } from '../src/memberships/membership-period.js';
-import { startPremiumHarness, type PremiumHarness } from './premium-harness.js';
+import { startPremiumHarness, type PremiumHarness } from './harness.js';
 
 /**
  * The yearly membership with the simulated provider, on a clock the test moves (auth and payments

@@ -4,7 +4,7 @@ import type { EventEnvelope } from '@garage/contracts';
 import { waitFor } from '@garage/testing';
 import { PaymentProvider, SimulatedPaymentProvider } from '@garage/payment-provider';
 import { addMonthsUtc } from '../src/memberships/membership-period.js';
-import { startPremiumHarness, type PremiumHarness } from './premium-harness.js';
+import { startPremiumHarness, type PremiumHarness } from './harness.js';
 
 /** The simulated provider (the default): subscribe, confirm, renew, and premium reaching auth. */
 let harness: PremiumHarness;

@@ -4,7 +4,7 @@ import { MEMBERSHIP_ERRORS } from '@garage/contracts';
 import { StripeStandIn, waitFor } from '@garage/testing';
 import { MembershipRenewalsJob } from '../src/index.js';
 import { addMonthsUtc } from '../src/memberships/membership-period.js';
-import { startPremiumHarness, type PremiumHarness } from './premium-harness.js';
+import { startPremiumHarness, type PremiumHarness } from './harness.js';
 
 /**
  * The yearly membership as a real Stripe Subscription (the SDK against the local stand-in):

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { StripeStandIn, type StandInIntent, waitFor } from '@garage/testing';
-import { startPremiumHarness, type PremiumHarness } from './premium-harness.js';
+import { startPremiumHarness, type PremiumHarness } from './harness.js';
 
 /**
  * The Stripe adapter, through the real Stripe SDK against a local stand-in of Stripe's API, and

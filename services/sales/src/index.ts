@@ -2,6 +2,7 @@ import type { ServiceDefinition } from '@garage/service-kit';
 import { salesConfig } from './config.js';
 import { Sales1763700000200 } from './migrations/1763700000200-sales.js';
 import { SalePhotos1764000000000 } from './migrations/1764000000000-sale-photos.js';
+import { ProjectionShapes1764200000000 } from './migrations/1764200000000-projection-shapes.js';
 import { SalesModule } from './sales.module.js';
 import { SaleLifecycleJob } from './sales/sale-lifecycle.job.js';
 
@@ -10,6 +11,6 @@ export const salesService: ServiceDefinition<typeof salesConfig> = {
   name: 'sales',
   config: salesConfig,
   module: SalesModule,
-  migrations: [Sales1763700000200, SalePhotos1764000000000],
+  migrations: [Sales1763700000200, SalePhotos1764000000000, ProjectionShapes1764200000000],
   onStart: async (app) => app.get(SaleLifecycleJob).start(),
 };

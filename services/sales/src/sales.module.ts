@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { Geocoder } from './geocoding/geocoder.port.js';
-import { ZipTableGeocoder } from './geocoding/zip-table.geocoder.js';
+import { ZipTableGeocoder } from './geocoding/zip-table-geocoder.js';
 import { OnItemChangedHandler } from './handlers/on-item-changed.handler.js';
 import { OnUserChangedHandler } from './handlers/on-user-changed.handler.js';
 import { SaleItemsRepository } from './sale-items/sale-items.repository.js';

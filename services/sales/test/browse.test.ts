@@ -5,7 +5,7 @@ import { startService, type RunningService } from '@garage/service-kit';
 import { serviceQueueReady, serviceTestEnv, testBus, testTokens, waitFor, type ServiceTestEnv } from '@garage/testing';
 import { salesService } from '../src/index.js';
 import { SalesRepository } from '../src/sales/sales.repository.js';
-import { dayFromToday, userSnapshot } from './helpers.js';
+import { dayFromToday, userSnapshot } from './harness.js';
 
 const LIST_LIMIT = 1000;
 const RADII = [10, 25, 50, 100];

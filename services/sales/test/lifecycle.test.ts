@@ -4,7 +4,7 @@ import { startService, type RunningService } from '@garage/service-kit';
 import { serviceTestEnv, testBus, testTokens, waitFor, type ServiceTestEnv } from '@garage/testing';
 import { salesService } from '../src/index.js';
 import { SaleLifecycleJob } from '../src/sales/sale-lifecycle.job.js';
-import { dayFromToday, saleForm } from './helpers.js';
+import { dayFromToday, saleForm } from './harness.js';
 
 const HOST = 401;
 let testEnv: ServiceTestEnv;

@@ -7,7 +7,7 @@ import { Inbox } from '@garage/event-bus';
 import { startService, type RunningService } from '@garage/service-kit';
 import { serviceQueueReady, serviceTestEnv, testBus, testTokens, waitFor, type ServiceTestEnv } from '@garage/testing';
 import { salesService } from '../src/index.js';
-import { saleForm, userSnapshot } from './helpers.js';
+import { saleForm, userSnapshot } from './harness.js';
 
 const HOST = 501;
 let testEnv: ServiceTestEnv;

@@ -4,7 +4,7 @@ import { saleSchema, VISITOR_HIDDEN_SALE_FIELDS } from '@garage/contracts';
 import { startService, type RunningService } from '@garage/service-kit';
 import { serviceQueueReady, serviceTestEnv, testBus, testTokens, waitFor, type ServiceTestEnv } from '@garage/testing';
 import { salesService } from '../src/index.js';
-import { dayFromToday, saleForm, userSnapshot } from './helpers.js';
+import { dayFromToday, saleForm, userSnapshot } from './harness.js';
 
 let testEnv: ServiceTestEnv;
 let sales: RunningService<unknown>;

@@ -3,6 +3,7 @@ import { shopperConfig } from './config.js';
 import { Shopper1763700000600 } from './migrations/1763700000600-shopper.js';
 import { ReservationAlerts1763700000700 } from './migrations/1763700000700-reservation-alerts.js';
 import { MembershipNotices1763700000800 } from './migrations/1763700000800-membership-notices.js';
+import { ProjectionShapes1764200000000 } from './migrations/1764200000000-projection-shapes.js';
 import { AlertEmailJob } from './notifications/alert-email.job.js';
 import { DigestJob } from './notifications/digest.job.js';
 import { Notifier } from './notifications/notifier.port.js';
@@ -20,7 +21,7 @@ export const shopperService: ServiceDefinition<typeof shopperConfig> = {
   config: shopperConfig,
   productionRequired: ['ALERTS_SECRET', 'PUBLIC_URL'],
   module: ShopperModule,
-  migrations: [Shopper1763700000600, ReservationAlerts1763700000700, MembershipNotices1763700000800],
+  migrations: [Shopper1763700000600, ReservationAlerts1763700000700, MembershipNotices1763700000800, ProjectionShapes1764200000000],
   onStart: async (app) => {
     const emails = app.get(AlertEmailJob).start();
     const digests = app.get(DigestJob).start();

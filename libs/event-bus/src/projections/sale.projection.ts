@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { SaleSnapshot } from '@garage/contracts';
 import { SnapshotProjection } from '../projection.js';
 import type { AskOwner } from '../projection.js';
+import { ensureProjectionTable, type ProjectionSchema, type SchemaRunner } from './projection-table.js';
 
 /** A sale as a service copies it: its snapshot (dates `YYYY-MM-DD`, times `HH:MM`), version and tombstone. */
 export type SaleRow = SaleSnapshot & { version: number; deleted: boolean };
@@ -13,12 +14,48 @@ export const SALE_COLUMNS = `s.id, s.user_id, s.title, s.description, s.address,
   s.status, s.latitude, s.longitude, s.version, s.deleted`;
 
 /**
+ * The `sales` table of every service that copies the sales service's sales (items, shopper), in
+ * one shape: the snapshot's fields, `version`, `deleted`, `updated_at`. A tombstone may be all
+ * that is known of a sale, so its columns are nullable.
+ */
+export const SALES_PROJECTION: ProjectionSchema = {
+  name: 'sales',
+  tombstones: true,
+  touched: true,
+  columns: {
+    user_id: 'integer',
+    title: 'text',
+    description: 'text',
+    address: 'text',
+    city: 'text',
+    state: 'text',
+    zip_code: 'text',
+    start_date: 'date',
+    end_date: 'date',
+    start_time: 'time',
+    end_time: 'time',
+    status: 'text',
+    latitude: 'double precision',
+    longitude: 'double precision',
+    version: 'integer NOT NULL',
+    deleted: 'boolean NOT NULL DEFAULT false',
+    updated_at: 'timestamptz NOT NULL DEFAULT now()',
+  },
+  indexes: { sales_user: '(user_id)' },
+};
+
+/** Creates a service's `sales` projection, or brings the one an older migration made to this shape. */
+export function ensureSalesProjection(runner: SchemaRunner): Promise<void> {
+  return ensureProjectionTable(runner, SALES_PROJECTION);
+}
+
+/**
  * A service's copy of the sales service's sales, fed by `sale.*` events (the `sales` table of items
- * and shopper: the snapshot's fields, `version`, `deleted`, `updated_at`). A deleted sale is kept as
+ * and shopper, `SALES_PROJECTION`). A deleted sale is kept as
  * a tombstone, so a redelivered or late event never rolls a sale back or brings a deleted one back.
  */
 export class SaleProjection {
-  private readonly snapshots = new SnapshotProjection<SaleSnapshot>({ name: 'sales', tombstones: true, touched: true }, (sale) => {
+  private readonly snapshots = new SnapshotProjection<SaleSnapshot>(SALES_PROJECTION, (sale) => {
     // `sale.created` may also name the items listed with it (`item_ids`): not a column here.
     const { item_ids: _itemIds, ...row } = sale as SaleSnapshot & { item_ids?: number[] };
     return row;

@@ -2,17 +2,45 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { UserSnapshot } from '@garage/contracts';
 import { SnapshotProjection } from '../projection.js';
 import type { AskOwner } from '../projection.js';
+import { ensureProjectionTable, type ProjectionSchema, type SchemaRunner } from './projection-table.js';
 
 /** The columns every service keeps of a user (the snapshot is camelCase, projections snake_case). */
 export interface UserRow {
   id: number;
-  first_name: string;
-  last_name: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
   phone: string | null;
   rating: number;
   rating_count: number;
   premium_expires_at: string | null;
-  email?: string | null;
+}
+
+/**
+ * The `users` table of every service that copies auth's users, in one shape. Names may be null: a
+ * row can be made before the user's first snapshot (shopper remembers a caller's email). `email`
+ * is kept when a snapshot leaves it out (auth's events before it sent one).
+ */
+export const USERS_PROJECTION: ProjectionSchema = {
+  name: 'users',
+  touched: true,
+  keepWhenNull: ['email'],
+  columns: {
+    first_name: 'text',
+    last_name: 'text',
+    email: 'text',
+    phone: 'text',
+    rating: 'numeric(3, 2) NOT NULL DEFAULT 0',
+    rating_count: 'integer NOT NULL DEFAULT 0',
+    premium_expires_at: 'timestamptz',
+    version: 'integer NOT NULL',
+    updated_at: 'timestamptz NOT NULL DEFAULT now()',
+  },
+};
+
+/** Creates a service's `users` projection, or brings the one an older migration made to this shape. */
+export function ensureUsersProjection(runner: SchemaRunner): Promise<void> {
+  return ensureProjectionTable(runner, USERS_PROJECTION);
 }
 
 export function userRow(user: UserSnapshot): UserRow {
@@ -20,21 +48,12 @@ export function userRow(user: UserSnapshot): UserRow {
     id: user.id,
     first_name: user.firstName,
     last_name: user.lastName,
+    email: user.email ?? null,
     phone: user.phone,
     rating: user.rating,
     rating_count: user.ratingCount,
     premium_expires_at: user.premiumExpiresAt,
   };
-}
-
-/** How one service's `users` table differs from the common shape (its migrations made it so). */
-export interface UserProjectionOptions {
-  /** Snapshot columns the table does not have. */
-  without?: Array<Exclude<keyof UserRow, 'id'>>;
-  /** The table has `updated_at`. */
-  touched?: boolean;
-  /** The table keeps `email`; a snapshot without one (from before auth sent it) keeps the known one. */
-  email?: boolean;
 }
 
 /**
@@ -43,23 +62,12 @@ export interface UserProjectionOptions {
  * and an upgrade must count before the next sign-in.
  */
 export class UserProjection {
-  private readonly snapshots: SnapshotProjection<UserSnapshot>;
+  private readonly snapshots = new SnapshotProjection<UserSnapshot>(USERS_PROJECTION, (user) => ({ ...userRow(user) }));
 
   constructor(
     protected readonly dataSource: DataSource,
     private readonly askOwner: AskOwner<UserSnapshot>,
-    options: UserProjectionOptions = {},
-  ) {
-    const without = new Set<string>(options.without ?? []);
-    this.snapshots = new SnapshotProjection<UserSnapshot>(
-      { name: 'users', touched: options.touched, keepWhenNull: options.email ? ['email'] : [] },
-      (user) => {
-        const row: Record<string, unknown> = { ...userRow(user), ...(options.email ? { email: user.email ?? null } : {}) };
-        for (const column of without) delete row[column];
-        return row;
-      },
-    );
-  }
+  ) {}
 
   /** Applies a snapshot if it is newer than what is kept; returns whether it changed anything. */
   upsert(manager: EntityManager, user: UserSnapshot, version: number): Promise<boolean> {

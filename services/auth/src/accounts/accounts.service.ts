@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AuthResponse, LoginBody, RegisterBody } from '@garage/contracts';
 import { Outbox } from '@garage/event-bus';
 import { ApiError, Clock, conflict, TokenSigner } from '@garage/service-kit';
-import { toSnapshot, toUser } from '../users/user.entity.js';
+import { toSnapshot, toUser } from '../users/user.row.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { LoginThrottle } from './login-throttle.js';
 import { PasswordHasher } from './password-hasher.js';

@@ -3,7 +3,7 @@ import { Ctx, Payload } from '@nestjs/microservices';
 import type { AnyEvent } from '@garage/contracts';
 import { InboxContext, InboxHandler, LOGGER, type Logger } from '@garage/service-kit';
 import { PremiumRepository } from '../premium/premium.repository.js';
-import { toSnapshot } from '../users/user.entity.js';
+import { toSnapshot } from '../users/user.row.js';
 
 /**
  * A refunded membership (30-day money-back) ends premium at the refund's moment: auth sets the

@@ -2,7 +2,7 @@ import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
 import type { AnyEvent } from '@garage/contracts';
 import { InboxContext, InboxHandler, LOGGER, type Logger } from '@garage/service-kit';
-import { toSnapshot } from '../users/user.entity.js';
+import { toSnapshot } from '../users/user.row.js';
 import { UsersRepository } from '../users/users.repository.js';
 
 /**

@@ -1,13 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { UserEntity } from '../users/user.entity.js';
+import type { UserRow } from '../users/user.row.js';
 import { UsersRepository } from '../users/users.repository.js';
 
 export type PremiumChange =
-  | { outcome: 'extended'; user: UserEntity }
-  | { outcome: 'ended'; user: UserEntity }
-  | { outcome: 'unchanged' }
-  | { outcome: 'unknown-user' };
+  { outcome: 'extended'; user: UserRow } | { outcome: 'ended'; user: UserRow } | { outcome: 'unchanged' } | { outcome: 'unknown-user' };
 
 @Injectable()
 export class PremiumRepository {

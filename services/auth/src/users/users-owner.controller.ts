@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Param } from '@nestjs/common';
 import type { UserSnapshot } from '@garage/contracts';
 import { IdPipe, notFound } from '@garage/service-kit';
-import { toSnapshot } from './user.entity.js';
+import { toSnapshot } from './user.row.js';
 import { UsersRepository } from './users.repository.js';
 
 /**

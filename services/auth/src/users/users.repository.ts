@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager, Repository } from 'typeorm';
 import { canonicalEmail } from '@garage/contracts';
 import { InjectRepository } from '@garage/service-kit';
-import { UserEntity } from './user.entity.js';
+import { UserRow } from './user.row.js';
 
 export interface NewUser {
   firstName: string;
@@ -14,14 +14,14 @@ export interface NewUser {
 
 @Injectable()
 export class UsersRepository {
-  constructor(@InjectRepository(UserEntity) private readonly users: Repository<UserEntity>) {}
+  constructor(@InjectRepository(UserRow) private readonly users: Repository<UserRow>) {}
 
-  findById(id: number, manager: EntityManager = this.users.manager): Promise<UserEntity | null> {
-    return manager.getRepository(UserEntity).findOneBy({ id });
+  findById(id: number, manager: EntityManager = this.users.manager): Promise<UserRow | null> {
+    return manager.getRepository(UserRow).findOneBy({ id });
   }
 
   /** The user with this email in any spelling (its canonical key), with the password hash (login only). */
-  async findForLogin(email: string): Promise<UserEntity | null> {
+  async findForLogin(email: string): Promise<UserRow | null> {
     return this.users
       .createQueryBuilder('user')
       .addSelect('user.passwordHash')
@@ -30,7 +30,7 @@ export class UsersRepository {
   }
 
   /** Inserts the user; a taken email (any spelling) surfaces as the unique violation `23505`. */
-  async insert(manager: EntityManager, user: NewUser): Promise<UserEntity> {
+  async insert(manager: EntityManager, user: NewUser): Promise<UserRow> {
     const [row] = await manager.query(
       `INSERT INTO users (first_name, last_name, email, email_key, phone, password_hash) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
       [user.firstName, user.lastName, user.email, canonicalEmail(user.email), user.phone, user.passwordHash],
@@ -43,7 +43,7 @@ export class UsersRepository {
     manager: EntityManager,
     id: number,
     profile: { firstName: string; lastName: string; phone: string | null },
-  ): Promise<UserEntity | null> {
+  ): Promise<UserRow | null> {
     // TypeORM answers an UPDATE with [rows, affected count].
     const [, affected]: [unknown[], number] = await manager.query(
       `UPDATE users SET first_name = $2, last_name = $3, phone = $4, version = version + 1, updated_at = now() WHERE id = $1`,

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ProfileBody, User } from '@garage/contracts';
 import { Outbox } from '@garage/event-bus';
 import { Clock, notFound } from '@garage/service-kit';
-import { toSnapshot, toUser } from './user.entity.js';
+import { toSnapshot, toUser } from './user.row.js';
 import { UsersRepository } from './users.repository.js';
 
 @Injectable()

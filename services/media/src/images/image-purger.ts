@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LOGGER, SERVICE_CONFIG, type Logger } from '@garage/service-kit';
 import type { MediaConfig } from '../config.js';
-import { ImageStorage } from '../storage/image-storage.js';
+import { ImageStorage } from '../storage/image-storage.port.js';
 import { objectNames } from './image-names.js';
 import { ImagesRepository } from './images.repository.js';
 

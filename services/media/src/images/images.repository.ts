@@ -1,25 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager, Repository } from 'typeorm';
 import { InjectRepository } from '@garage/service-kit';
-import { ImageEntity } from './image.entity.js';
+import { ImageRow } from './image.row.js';
 import type { ImageExtension } from './image-names.js';
 
-export type NewImage = Omit<ImageEntity, 'createdAt' | 'deletedAt'>;
+export type NewImage = Omit<ImageRow, 'createdAt' | 'deletedAt'>;
 
 @Injectable()
 export class ImagesRepository {
-  constructor(@InjectRepository(ImageEntity) private readonly images: Repository<ImageEntity>) {}
+  constructor(@InjectRepository(ImageRow) private readonly images: Repository<ImageRow>) {}
 
   async insert(image: NewImage): Promise<void> {
     await this.images.insert(image);
   }
 
   /** The image, unless unknown or on its way out. */
-  findServable(key: string): Promise<ImageEntity | null> {
+  findServable(key: string): Promise<ImageRow | null> {
     return this.images.createQueryBuilder('image').where('image.key = :key AND image.deletedAt IS NULL', { key }).getOne();
   }
 
-  findByKey(key: string): Promise<ImageEntity | null> {
+  findByKey(key: string): Promise<ImageRow | null> {
     return this.images.findOneBy({ key });
   }
 

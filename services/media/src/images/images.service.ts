@@ -2,9 +2,9 @@ import type { Readable } from 'node:stream';
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type { UploadResponse } from '@garage/contracts';
 import { ApiError, LOGGER, notFound, type Logger } from '@garage/service-kit';
-import { ImageStorage } from '../storage/image-storage.js';
+import { ImageStorage } from '../storage/image-storage.port.js';
 import { imageUrl, newImageKey, objectNames, parseObjectName } from './image-names.js';
-import { ImageProcessor, ImageRejected } from './image-processor.js';
+import { ImageProcessor, ImageRejected } from './image-processor.port.js';
 import { detectImageType } from './image-type.js';
 import { ImagesRepository } from './images.repository.js';
 

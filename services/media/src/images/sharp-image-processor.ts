@@ -1,7 +1,7 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { IMAGE_MAX_HEIGHT, IMAGE_MAX_WIDTH, IMAGE_QUALITY } from '@garage/contracts';
 import type { ImageType } from './image-type.js';
-import { ImageProcessor, ImageRejected, type ProcessedImage, type Rendition } from './image-processor.js';
+import { ImageProcessor, ImageRejected, type ProcessedImage, type Rendition } from './image-processor.port.js';
 
 export const THUMBNAIL_WIDTH = 200;
 export const THUMBNAIL_HEIGHT = 150;

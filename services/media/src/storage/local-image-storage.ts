@@ -3,7 +3,7 @@ import { access, constants, mkdir, rename, rm, stat, writeFile } from 'node:fs/p
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { assertObjectName } from '../images/image-names.js';
-import { ImageStorage, type StoredObject } from './image-storage.js';
+import { ImageStorage, type StoredObject } from './image-storage.port.js';
 
 /**
  * Images on local disk, under `directory/<first two characters>/<name>` so no one folder grows

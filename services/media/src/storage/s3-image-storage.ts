@@ -9,7 +9,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { assertObjectName, IMAGE_CACHE_CONTROL } from '../images/image-names.js';
-import { ImageStorage, type StoredObject } from './image-storage.js';
+import { ImageStorage, type StoredObject } from './image-storage.port.js';
 
 export interface S3StorageOptions {
   bucket: string;

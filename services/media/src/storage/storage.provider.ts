@@ -1,7 +1,7 @@
 import type { Provider } from '@nestjs/common';
 import { LOGGER, SERVICE_CONFIG, type Logger } from '@garage/service-kit';
 import { storageSettings, type MediaConfig } from '../config.js';
-import { ImageStorage } from './image-storage.js';
+import { ImageStorage } from './image-storage.port.js';
 import { LocalImageStorage } from './local-image-storage.js';
 import { S3ImageStorage } from './s3-image-storage.js';
 

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Outbox } from '@garage/event-bus';
 import { Clock, LOGGER, runPeriodically, SERVICE_CONFIG, type Logger, type Periodic } from '@garage/service-kit';
 import type { SalesConfig } from '../config.js';
-import { toSnapshot } from './sale.model.js';
+import { toSnapshot } from './sale.row.js';
 import { SalesRepository } from './sales.repository.js';
 
 /** Sales completed per transaction, so one run never holds many row locks for long. */

@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Param } from '@nestjs/common';
 import type { SaleSnapshot } from '@garage/contracts';
 import { IdPipe, notFound } from '@garage/service-kit';
-import { toSnapshot } from './sale.model.js';
+import { toSnapshot } from './sale.row.js';
 import { SalesRepository } from './sales.repository.js';
 
 /**

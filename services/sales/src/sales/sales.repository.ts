@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import { boundingBox, type SaleStatus } from '@garage/contracts';
 import { greatCircleMilesSql, InjectDataSource, withinBoxSql } from '@garage/service-kit';
-import type { SaleRecord, SaleView } from './sale.model.js';
+import type { SaleRecord, SaleView } from './sale.row.js';
 
 /** What a host writes: the form, its ZIP centroid and the zone its times are read in. */
 export interface SaleFields {

@@ -5,7 +5,7 @@ import { badRequest, Clock, forbidden, notFound, SERVICE_CONFIG, timeZoneAt, typ
 import type { SalesConfig } from '../config.js';
 import { Geocoder } from '../geocoding/geocoder.port.js';
 import { UsersRepository } from '../users/users.repository.js';
-import { toSale, toSnapshot, type SaleRecord } from './sale.model.js';
+import { toSale, toSnapshot, type SaleRecord } from './sale.row.js';
 import { SalesRepository, type SaleFields } from './sales.repository.js';
 
 const SALE_NOT_FOUND = 'Sale not found';

@@ -27,7 +27,7 @@ import { directionsLinks } from './directions.js';
 import { planRoute } from './planner.js';
 import type { PlannedStop, Point, StopRequest, TravelModel } from './planner.types.js';
 import { RoutePlansRepository } from './route-plans.repository.js';
-import { ZipLocator } from './zip-locator.js';
+import { ZipLocator } from './zip-locator.port.js';
 
 /** The travel model the planner drives with (great-circle by default; a routing service can replace it). */
 export const TRAVEL_MODEL = Symbol('TRAVEL_MODEL');

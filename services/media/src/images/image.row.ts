@@ -3,7 +3,7 @@ import type { ImageExtension } from './image-names.js';
 
 /** An uploaded image: both renditions' sizes, who uploaded it, and what was sent. */
 @Entity({ name: 'images' })
-export class ImageEntity {
+export class ImageRow {
   @PrimaryColumn({ type: 'text' })
   key!: string;
 

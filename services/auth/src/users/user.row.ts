@@ -2,7 +2,7 @@ import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import type { User, UserSnapshot } from '@garage/contracts';
 
 @Entity({ name: 'users' })
-export class UserEntity {
+export class UserRow {
   @PrimaryGeneratedColumn()
   id!: number;
 
@@ -50,7 +50,7 @@ export class UserEntity {
 }
 
 /** The API's user object (contract: camelCase; never the hash). Premium only while unexpired. */
-export function toUser(entity: UserEntity, now: Date): User {
+export function toUser(entity: UserRow, now: Date): User {
   return {
     id: entity.id,
     firstName: entity.firstName,
@@ -65,7 +65,7 @@ export function toUser(entity: UserEntity, now: Date): User {
 }
 
 /** What other services keep of a user (their projections). */
-export function toSnapshot(entity: UserEntity): UserSnapshot {
+export function toSnapshot(entity: UserRow): UserSnapshot {
   return {
     id: entity.id,
     firstName: entity.firstName,

@@ -1,0 +1,20 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { ensureSalesProjection, ensureUsersProjection } from '@garage/event-bus';
+
+/**
+ * The `users` and `sales` projections in the one shape every service keeps (defined in the event
+ * bus library): `sales` gains the index on its host. `users` keeps shopper's own
+ * `sale_update_emails` column beside the projection's.
+ */
+export class ProjectionShapes1764200000000 implements MigrationInterface {
+  name = 'ProjectionShapes1764200000000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await ensureUsersProjection(queryRunner);
+    await ensureSalesProjection(queryRunner);
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`DROP INDEX sales_user`);
+  }
+}
