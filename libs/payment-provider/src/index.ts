@@ -4,8 +4,8 @@
  * the provider's webhooks; items for reservation money, which commits with the hold on the item.
  */
 export * from './payment-provider.port.js';
-export { SimulatedPaymentProvider } from './simulated-payment.provider.js';
-export { PREMIUM_PRICE_LOOKUP_KEY, StripePaymentProvider, type StripeOptions } from './stripe-payment.provider.js';
+export { SimulatedPaymentProvider } from './simulated-payment-provider.js';
+export { PREMIUM_PRICE_LOOKUP_KEY, StripePaymentProvider, type StripeOptions } from './stripe-payment-provider.js';
 export { paymentProviderFrom } from './payment-provider.factory.js';
 export { providerCall } from './provider-call.js';
 export { stripeConfig, type StripeConfig } from './stripe-config.js';

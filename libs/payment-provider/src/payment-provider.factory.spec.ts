@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { ConfigError } from '@garage/service-kit';
 import { paymentProviderFrom } from './payment-provider.factory.js';
-import { SimulatedPaymentProvider } from './simulated-payment.provider.js';
-import { StripePaymentProvider } from './stripe-payment.provider.js';
+import { SimulatedPaymentProvider } from './simulated-payment-provider.js';
+import { StripePaymentProvider } from './stripe-payment-provider.js';
 
 const base = { NODE_ENV: 'test' as const, STRIPE_WEBHOOK_TOLERANCE_SECONDS: 300 };
 function recorder() {

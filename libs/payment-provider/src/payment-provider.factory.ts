@@ -1,8 +1,8 @@
 import { ConfigError } from '@garage/service-kit';
 import type { StripeConfig } from './stripe-config.js';
 import type { PaymentProvider } from './payment-provider.port.js';
-import { SimulatedPaymentProvider } from './simulated-payment.provider.js';
-import { StripePaymentProvider } from './stripe-payment.provider.js';
+import { SimulatedPaymentProvider } from './simulated-payment-provider.js';
+import { StripePaymentProvider } from './stripe-payment-provider.js';
 
 type ProviderConfig = StripeConfig & { NODE_ENV: string };
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ProviderUnavailableError } from '../src/payment-provider.port.js';
-import { StripePaymentProvider } from '../src/stripe-payment.provider.js';
+import { StripePaymentProvider } from '../src/stripe-payment-provider.js';
 import { StripeStandIn } from '@garage/testing';
 
 /**
