@@ -111,7 +111,7 @@ export const API_TAGS = {
   Payments: 'Premium membership payments (payments service).',
   Favorites: 'Saved sales and items (shopper service).',
   'Saved searches': 'Saved searches with alerts (shopper service, premium).',
-  Alerts: 'The alert bell and its settings (shopper service).',
+  Alerts: 'The alert bell and its settings (notifications service).',
   'Route plans': 'Multi-stop route plans and calendar files (shopper service).',
   Gateway: 'Health, liveness and this reference (the gateway itself).',
 } as const;
