@@ -104,11 +104,7 @@ describe('followed sales in the bell', () => {
     const fan = newId();
     await h.user(fan);
     const sale = await h.sale(newId(), host, { title: 'Porch sale' });
-    await h
-      .shopperApi()
-      .post(`/api/favorites/sales/${sale.id}`)
-      .set('authorization', await h.bearer(fan))
-      .expect(201);
+    await h.follow(fan, sale.id);
     await h.publishAndApply('sale.updated', 2, { ...sale, status: 'cancelled' });
     await h.publishAndApply('sale.deleted', 3, { id: sale.id, user_id: host });
     await h.alertsOf(fan, 2);

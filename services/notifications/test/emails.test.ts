@@ -153,11 +153,7 @@ describe('instant alert emails', () => {
     const fan = newId();
     await h.user(fan);
     const sale = await h.sale(newId(), host, { title: 'Estate sale' });
-    await h
-      .shopperApi()
-      .post(`/api/favorites/sales/${sale.id}`)
-      .set('authorization', await h.bearer(fan))
-      .expect(201);
+    await h.follow(fan, sale.id);
     await h.publishAndApply('sale.updated', 2, { ...sale, status: 'cancelled' });
     const [mail] = await waitFor(() => (mailTo(fan).length ? mailTo(fan) : undefined), 5000, 'the cancellation email');
     expect(mail!.subject).toBe('Cancelled: Estate sale');

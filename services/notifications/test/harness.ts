@@ -61,6 +61,14 @@ export class NotificationsHarness extends ServiceHarness {
     return request(this.shopper!.url);
   }
 
+  /** The user saves the sale in shopper (a heart): they follow it from now on. */
+  async follow(userId: number, saleId: number): Promise<void> {
+    await this.shopperApi()
+      .post(`/api/favorites/sales/${saleId}`)
+      .set('authorization', await this.bearer(userId))
+      .expect(201);
+  }
+
   shopperQuery<T = Record<string, any>>(sql: string, params: unknown[] = []): Promise<T[]> {
     return this.shopper!.dataSource.query(sql, params);
   }
