@@ -326,7 +326,7 @@ const makeSearches = (phrase) =>
   });
 // The same parsing as SavedSearchesRepository.insert: the tsquery item search builds, its lexemes.
 async function insertSearches(searches) {
-  await db.query('TRUNCATE saved_searches, alerts, items, inbox RESTART IDENTITY');
+  await db.query('TRUNCATE saved_searches, matches, items, inbox RESTART IDENTITY');
   for (let i = 0; i < searches.length; i += 2000) {
     await db.query(
       `INSERT INTO saved_searches (user_id, name, q, query, lexemes, words_required, category, condition, max_price_cents,
@@ -418,9 +418,9 @@ async function scenario(label, searchPhrase, itemName) {
     await inbox.apply(handler, event);
     const eventMs = performance.now() - before;
     // The matching alone, again for the same item, rolled back (its alerts exist now: count, then delete them first).
-    const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM alerts WHERE item_id = $1`, [event.data.id]);
+    const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM matches WHERE item_id = $1`, [event.data.id]);
     const matchMs = await rolledBack(async (manager) => {
-      await manager.query(`DELETE FROM alerts WHERE item_id = $1`, [event.data.id]);
+      await manager.query(`DELETE FROM matches WHERE item_id = $1`, [event.data.id]);
       const t0 = performance.now();
       const [visible] = await manager.query(VISIBLE_ITEM_SQL, [event.data.id, today]);
       await manager.query(MATCH_ITEM_SQL, [event.data.id, today, visible.lexemes, now.toISOString()]);
@@ -452,7 +452,7 @@ async function scenario(label, searchPhrase, itemName) {
     const sample = itemEvent(itemName);
     await inbox.apply(handler, sample);
     const plan = await rolledBack(async (manager) => {
-      await manager.query(`DELETE FROM alerts WHERE item_id = $1`, [sample.data.id]);
+      await manager.query(`DELETE FROM matches WHERE item_id = $1`, [sample.data.id]);
       const [visible] = await manager.query(VISIBLE_ITEM_SQL, [sample.data.id, today]);
       const rows = await manager.query(`EXPLAIN (ANALYZE, BUFFERS) ${MATCH_ITEM_SQL}`, [
         sample.data.id,

@@ -1,6 +1,6 @@
 import type { GatewayConfig } from './config.js';
 
-export type ServiceName = 'auth' | 'sales' | 'items' | 'media' | 'payments' | 'shopper';
+export type ServiceName = 'auth' | 'sales' | 'items' | 'media' | 'payments' | 'shopper' | 'notifications';
 
 /**
  * Which service each proxied API call goes to: the first matching prefix wins. This is the gateway's
@@ -20,10 +20,12 @@ export const ROUTES: Array<{ prefix: string | RegExp; service: ServiceName }> = 
   // A pattern, not a prefix: one path under /api/sales belongs to shopper (the sale's calendar file).
   { prefix: /^\/api\/sales\/[^/]+\/calendar\.ics$/, service: 'shopper' },
   { prefix: '/api/favorites', service: 'shopper' },
+  // The one-click link of every email: notifications stops the emails (and tells shopper).
+  { prefix: '/api/saved-searches/unsubscribe', service: 'notifications' },
   { prefix: '/api/saved-searches', service: 'shopper' },
-  { prefix: '/api/alerts', service: 'shopper' },
+  { prefix: '/api/alerts', service: 'notifications' },
   { prefix: '/api/route-plans', service: 'shopper' },
-  { prefix: '/api/dev/mail', service: 'shopper' },
+  { prefix: '/api/dev/mail', service: 'notifications' },
   { prefix: '/api/sales', service: 'sales' },
 ];
 
@@ -130,6 +132,7 @@ export function serviceUrls(config: GatewayConfig): Record<ServiceName, string> 
     media: config.MEDIA_URL,
     payments: config.PAYMENTS_URL,
     shopper: config.SHOPPER_URL,
+    notifications: config.NOTIFICATIONS_URL,
   };
 }
 

@@ -12,6 +12,7 @@ import { mediaService } from '@garage/media';
 import { paymentsService } from '@garage/payments';
 import { salesService } from '@garage/sales';
 import { shopperService } from '@garage/shopper';
+import { notificationsService } from '@garage/notifications';
 import { CSP, ROUTES, routeOf, startGateway, type RunningGateway } from '../src/index.js';
 import { ApiDocsController } from '../src/api-docs.controller.js';
 import { GatewayController } from '../src/gateway.controller.js';
@@ -73,6 +74,7 @@ const services: ServiceDefinition<never>[] = [
   mediaService,
   paymentsService,
   shopperService,
+  notificationsService,
 ] as never;
 const samplePath = (path: string) => path.replace(/\{[^}]+\}/g, '1');
 const documented = Object.entries(paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));

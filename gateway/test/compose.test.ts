@@ -21,6 +21,7 @@ const APPS: Record<string, string> = {
   media: 'services/media',
   payments: 'services/payments',
   shopper: 'services/shopper',
+  notifications: 'services/notifications',
   gateway: 'gateway',
 };
 

@@ -27,6 +27,7 @@ import { mediaService } from '@garage/media';
 import { paymentsService } from '@garage/payments';
 import { salesService } from '@garage/sales';
 import { shopperService } from '@garage/shopper';
+import { notificationsService } from '@garage/notifications';
 import { startService, type RunningService } from '@garage/service-kit';
 import { serviceTestEnv, silentLogger, waitFor, type ServiceTestEnv } from '@garage/testing';
 import { startGateway, type RunningGateway } from '../src/index.js';
@@ -325,6 +326,7 @@ beforeAll(async () => {
     [salesService, 'SALES_URL'],
     [itemsService, 'ITEMS_URL'],
     [shopperService, 'SHOPPER_URL'],
+    [notificationsService, 'NOTIFICATIONS_URL'],
   ] as const) {
     // Each service also finds the owners started before it, as in the standalone launcher.
     const running = await startService(definition as never, { env: { ...testEnv.env, ...urls }, bus });

@@ -5,6 +5,7 @@ import { paymentsService } from '@garage/payments';
 import { salesService } from '@garage/sales';
 import { itemsService } from '@garage/items';
 import { shopperService } from '@garage/shopper';
+import { notificationsService } from '@garage/notifications';
 
 /**
  * Every service of the product, in start order, with the port it takes in the stack topology and
@@ -17,4 +18,5 @@ export const SERVICES: Array<{ definition: ServiceDefinition<any>; port: number;
   { definition: salesService, port: 4002, gatewayKey: 'SALES_URL' },
   { definition: itemsService, port: 4003, gatewayKey: 'ITEMS_URL' },
   { definition: shopperService, port: 4006, gatewayKey: 'SHOPPER_URL' },
+  { definition: notificationsService, port: 4007, gatewayKey: 'NOTIFICATIONS_URL' },
 ];

@@ -158,6 +158,38 @@ const reservationRated = z.object({
 });
 export type ReservationRated = z.infer<typeof reservationRated>;
 
+/**
+ * A notice a service asks notifications to deliver to one member (shopper: a saved-search match, a
+ * followed sale cancelled, changed or deleted). The deciding service says who and what; notifications
+ * decides the rest from `delivery` and the member's settings. `key` makes it once per member.
+ */
+const noticeRequested = z.object({
+  userId: z.number().int(),
+  kind: z.enum(['match', 'sale_cancelled', 'sale_deleted', 'sale_changed']),
+  key: z.string().min(1),
+  title: z.string(),
+  message: z.string(),
+  savedSearchId: z.number().int().nullable(),
+  itemId: z.number().int().nullable(),
+  saleId: z.number().int().nullable(),
+  /** What the bell and the email show besides the text: `changes` of a sale, `searchName` and the item's card of a match. */
+  data: z.record(z.string(), z.unknown()),
+  /** `instant`: emailed now; `digest`: in the member's daily digest; `in_app`: the bell only. */
+  delivery: z.enum(['instant', 'digest', 'in_app']),
+});
+export type NoticeRequested = z.infer<typeof noticeRequested>;
+
+/**
+ * A one-click link stopped the emails of one saved search (`savedSearchId`) or of all of a member's
+ * daily searches (`userId`): shopper, which owns the searches, turns their emails off.
+ */
+const noticeUnsubscribed = z.object({
+  scope: z.enum(['search', 'digest']),
+  savedSearchId: z.number().int().nullable(),
+  userId: z.number().int().nullable(),
+});
+export type NoticeUnsubscribed = z.infer<typeof noticeUnsubscribed>;
+
 export const eventDataSchemas = {
   'user.registered': userSnapshot,
   'user.updated': userSnapshot,
@@ -188,6 +220,8 @@ export const eventDataSchemas = {
   'reservation.cancelled': reservationSnapshot,
   'reservation.pickup_locked': reservationPickupLocked,
   'reservation.rated': reservationRated,
+  'notice.requested': noticeRequested,
+  'notice.unsubscribed': noticeUnsubscribed,
 } as const;
 
 export type EventType = keyof typeof eventDataSchemas;
@@ -261,6 +295,14 @@ export const EVENT_CONSUMERS: Record<string, EventType[]> = {
     'item.updated',
     'item.deleted',
     'item.reserved',
+    'notice.unsubscribed',
+  ],
+  notifications: [
+    'user.registered',
+    'user.updated',
+    'user.premium_activated',
+    'user.premium_ended',
+    'notice.requested',
     'reservation.lapsed',
     'reservation.cancelled',
     'reservation.refunded',

@@ -111,7 +111,7 @@ export const API_TAGS = {
   Payments: 'Premium membership payments (payments service).',
   Favorites: 'Saved sales and items (shopper service).',
   'Saved searches': 'Saved searches with alerts (shopper service, premium).',
-  Alerts: 'The alert bell and its settings (shopper service).',
+  Alerts: 'The alert bell and its settings (notifications service).',
   'Route plans': 'Multi-stop route plans and calendar files (shopper service).',
   Gateway: 'Health, liveness and this reference (the gateway itself).',
 } as const;
@@ -841,7 +841,8 @@ export const API_OPERATIONS: ApiOperation[] = [
     path: '/api/saved-searches/unsubscribe',
     tag: 'Saved searches',
     summary: "An email's unsubscribe link",
-    description: 'The signed token is the proof. A page for a person; JSON when the client accepts only JSON.',
+    description:
+      'Served by the notifications service. The signed token is the proof. A page for a person; JSON when the client accepts only JSON.',
     access: 'none',
     query: unsubscribeQuerySchema,
     responses: { 200: { description: 'Unsubscribed', body: unsubscribeResultSchema, media: 'json-or-html' } },
@@ -853,6 +854,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     path: '/api/saved-searches/unsubscribe',
     tag: 'Saved searches',
     summary: 'One-click unsubscribe (RFC 8058, sent by mail clients)',
+    description: 'Served by the notifications service.',
     access: 'none',
     query: unsubscribeQuerySchema,
     responses: { 200: { description: 'Unsubscribed', body: unsubscribeResultSchema } },

@@ -1,14 +1,12 @@
-import type { ItemSnapshot, SaleSnapshot, UserSnapshot } from '@garage/contracts';
+import type { ItemSnapshot, NoticeRequested, SaleSnapshot, UserSnapshot } from '@garage/contracts';
 import { itemSnapshot, saleSnapshot, ServiceHarness, userSnapshot } from '@garage/testing';
 import { shopperService } from '../src/index.js';
-import { LocalNotifier } from '../src/notifications/local.notifier.js';
-import { Notifier } from '../src/notifications/notifier.port.js';
 
 export { itemSnapshot, saleSnapshot };
 
 /**
  * The shopper service under test (see ServiceHarness), fed the `user.*`, `sale.*` and `item.*`
- * events the other services would send (the shopper publishes none).
+ * events the other services would send; what it asks of notifications is in `notices`.
  */
 export class ShopperHarness extends ServiceHarness {
   static launch(extraEnv: Record<string, string> = {}): Promise<ShopperHarness> {
@@ -18,9 +16,16 @@ export class ShopperHarness extends ServiceHarness {
     return ShopperHarness.start(shopperService, { env: { PUBLIC_URL: 'https://garage.test', ...extraEnv } });
   }
 
-  /** The local notifier's mailbox (the default notifier in tests). */
-  get mailbox(): LocalNotifier {
-    return this.service.app.get(Notifier) as LocalNotifier;
+  /**
+   * The notices shopper asked notifications for about a user, oldest first: read from its outbox,
+   * where they commit with the event that caused them (the relay publishes them after).
+   */
+  async notices(userId: number): Promise<NoticeRequested[]> {
+    const rows = await this.query<{ data: NoticeRequested }>(
+      `SELECT envelope->'data' AS data FROM outbox WHERE type = 'notice.requested' AND (envelope->'data'->>'userId')::int = $1 ORDER BY seq`,
+      [userId],
+    );
+    return rows.map((row) => row.data);
   }
 
   /** A user known to the service (with an email, as auth now sends), premium if asked. */
@@ -45,11 +50,9 @@ export class ShopperHarness extends ServiceHarness {
     return item;
   }
 
-  /** Match alerts of a user, oldest first. */
-  async matches(userId: number): Promise<Array<{ id: number; saved_search_id: number; item_id: number; email_status: string }>> {
-    return this.query(`SELECT id, saved_search_id, item_id, email_status FROM alerts WHERE user_id = $1 AND kind = 'match' ORDER BY id`, [
-      userId,
-    ]);
+  /** Matches of a user's saved searches, oldest first. */
+  async matches(userId: number): Promise<Array<{ id: number; saved_search_id: number; item_id: number; delivery: string }>> {
+    return this.query(`SELECT id, saved_search_id, item_id, delivery FROM matches WHERE user_id = $1 ORDER BY id`, [userId]);
   }
 }
 

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@garage/contracts';
-import { waitFor } from '@garage/testing';
 import { ShopperHarness, itemSnapshot, newId, saleSnapshot } from './harness.js';
 
 /**
  * Matching items against saved searches, from the item and sale events (published here onto the
  * real exchange, as the items and sales services would): every filter, stemming, the radius, own
- * items, items becoming visible, and exactly one alert per (saved search, item).
+ * items, items becoming visible, and exactly one match (and one notice asked of notifications) per
+ * (saved search, item).
  */
 let h: ShopperHarness;
 const host = newId();
@@ -27,7 +27,7 @@ async function savedSearch(body: Record<string, unknown>, userId = searcher): Pr
 
 const alertsOf = (searchId: number) =>
   h
-    .query<{ item_id: number }>(`SELECT item_id FROM alerts WHERE saved_search_id = $1 ORDER BY item_id`, [searchId])
+    .query<{ item_id: number }>(`SELECT item_id FROM matches WHERE saved_search_id = $1 ORDER BY item_id`, [searchId])
     .then((rows) => rows.map((row) => row.item_id));
 
 /** A fresh active sale of the host with one item in it; returns the item id. */
@@ -153,15 +153,21 @@ describe('matching rules', () => {
     const renewed = { ...user, premiumExpiresAt: new Date(Date.now() + 365 * 86_400_000).toISOString() };
     await h.publishAndApply('user.premium_activated', 4, renewed);
     expect(await alertsOf(search)).toEqual([whilePremium, duringLapse]);
-    const [caughtUp] = await h.query<{ email_status: string }>(
-      `SELECT email_status FROM alerts WHERE saved_search_id = $1 AND item_id = $2`,
-      [search, duringLapse],
-    );
-    expect(caughtUp!.email_status).toBe('digest');
+    const [caughtUp] = await h.query<{ delivery: string }>(`SELECT delivery FROM matches WHERE saved_search_id = $1 AND item_id = $2`, [
+      search,
+      duringLapse,
+    ]);
+    expect(caughtUp!.delivery).toBe('digest');
+    // …and so is the notice asked of notifications.
+    expect((await h.notices(member)).find((notice) => notice.itemId === duringLapse)).toMatchObject({
+      kind: 'match',
+      key: `match:${search}:${duringLapse}`,
+      delivery: 'digest',
+    });
 
     // Later snapshots of a current member catch nothing up again.
     await h.publishAndApply('user.updated', 5, { ...renewed, firstName: 'Again' });
-    expect(await h.query(`SELECT id FROM alerts WHERE saved_search_id = $1`, [search])).toHaveLength(2);
+    expect(await h.query(`SELECT id FROM matches WHERE saved_search_id = $1`, [search])).toHaveLength(2);
   });
 
   it('gives every matching search its own alert', async () => {
@@ -266,8 +272,9 @@ describe('one alert per saved search and item', () => {
     // The same item published again as a new message with a new version (e.g. the producer's outbox resent it differently).
     await h.publishAndApply('item.updated', 3, { ...first, title: 'Cello' });
     expect(await alertsOf(search)).toEqual([item]);
-    const [alert] = await h.query(`SELECT count(*)::int AS n FROM alerts WHERE item_id = $1`, [item]);
-    expect(alert!.n).toBe(1);
+    const [match] = await h.query(`SELECT count(*)::int AS n FROM matches WHERE item_id = $1`, [item]);
+    expect(match!.n).toBe(1);
+    expect((await h.notices(searcher)).filter((notice) => notice.itemId === item)).toHaveLength(1);
   });
 
   it('ignores a stale item snapshot that arrives after a newer one', async () => {
@@ -281,91 +288,5 @@ describe('one alert per saved search and item', () => {
     expect(await alertsOf(search)).toEqual([]);
     const [row] = await h.query(`SELECT version, is_sold FROM items WHERE id = $1`, [item]);
     expect(row).toEqual({ version: 3, is_sold: true });
-  });
-});
-
-describe('the bell', () => {
-  it('lists alerts newest first with the unread count, marks one or all read, pages with before', async () => {
-    const reader = newId();
-    await h.user(reader, { premium: true });
-    const bearer = await h.bearer(reader);
-    await savedSearch({ q: 'harp' }, reader);
-    const items = [
-      await listed({ title: 'Harp', price: 250 }),
-      await listed({ title: 'Small harp' }),
-      await listed({ title: 'Harp strings' }),
-    ];
-
-    const list = await h.api().get('/api/alerts').set('authorization', bearer).expect(200);
-    expect(list.body.unreadCount).toBe(3);
-    expect(list.body.alerts.map((alert: { itemId: number }) => alert.itemId)).toEqual([...items].reverse());
-    expect(list.body.alerts[2]).toMatchObject({
-      kind: 'match',
-      title: 'New match for "Search": Harp',
-      message: expect.stringContaining('Harp for $250.00 at Sale'),
-      link: `/items/${items[0]}`,
-      read: false,
-      readAt: null,
-      changes: [],
-    });
-    expect((await h.api().get('/api/alerts/unread-count').set('authorization', bearer).expect(200)).body).toEqual({ unreadCount: 3 });
-
-    const first = list.body.alerts[0].id;
-    const read = await h.api().post(`/api/alerts/${first}/read`).set('authorization', bearer).expect(200);
-    expect(read.body).toMatchObject({ id: first, read: true, readAt: expect.any(String) });
-    expect((await h.api().get('/api/alerts/unread-count').set('authorization', bearer)).body.unreadCount).toBe(2);
-    expect((await h.api().get('/api/alerts?unread=true').set('authorization', bearer)).body.alerts).toHaveLength(2);
-
-    const page = await h.api().get('/api/alerts?limit=2').set('authorization', bearer).expect(200);
-    expect(page.body.alerts).toHaveLength(2);
-    const next = await h.api().get(`/api/alerts?limit=2&before=${page.body.nextBefore}`).set('authorization', bearer).expect(200);
-    expect(next.body.alerts.map((alert: { itemId: number }) => alert.itemId)).toEqual([items[0]]);
-    expect(next.body.nextBefore).toBeNull();
-
-    expect((await h.api().post('/api/alerts/read-all').set('authorization', bearer).expect(200)).body).toEqual({
-      updated: 2,
-      unreadCount: 0,
-    });
-  });
-
-  it("keeps alerts private: 404 on someone else's, 401 for a visitor, 400 for a bad query", async () => {
-    const [someone] = await h.query<{ id: number }>(`SELECT id FROM alerts WHERE user_id = $1 LIMIT 1`, [searcher]);
-    const stranger = await h.bearer(newId());
-    expect((await h.api().post(`/api/alerts/${someone!.id}/read`).set('authorization', stranger).expect(404)).body).toEqual({
-      error: 'Alert not found',
-    });
-    const [still] = await h.query(`SELECT read_at FROM alerts WHERE id = $1`, [someone!.id]);
-    expect(still!.read_at).toBeNull();
-    await h.api().get('/api/alerts').expect(401);
-    await h.api().get('/api/alerts?limit=1000').set('authorization', stranger).expect(400);
-  });
-});
-
-describe('the local notifier (standalone)', () => {
-  it('keeps what it "sent" for the dev mail page, newest first', async () => {
-    const mailer = newId();
-    await h.user(mailer, { premium: true });
-    await savedSearch({ name: 'Drums', q: 'drum kit' }, mailer);
-    const item = await listed({ title: 'Drum kit' });
-    const own = await h.bearer(mailer);
-    const page = await waitFor(async () => {
-      const response = await h.api().get('/api/dev/mail').set('authorization', own).expect(200);
-      return response.body.messages.find((message: { to: string }) => message.to === `user${mailer}@example.com`);
-    });
-    // Mail carries unsubscribe links: a visitor gets nothing, another member not this one.
-    expect((await h.api().get('/api/dev/mail').expect(401)).body).toEqual({ error: 'Authentication required' });
-    const other = await h
-      .api()
-      .get('/api/dev/mail')
-      .set('authorization', await h.bearer(newId()))
-      .expect(200);
-    expect(other.body.messages.filter((message: { to: string }) => message.to === `user${mailer}@example.com`)).toEqual([]);
-    expect(page).toMatchObject({
-      subject: 'New match for "Drums": Drum kit',
-      from: 'Garage <alerts@garage.local>',
-      sentAt: expect.any(String),
-    });
-    expect(page.text).toContain(`https://garage.test/items/${item}`);
-    expect(page.text).toContain('https://garage.test/api/saved-searches/unsubscribe?token=s.');
   });
 });

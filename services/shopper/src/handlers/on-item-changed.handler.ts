@@ -3,9 +3,9 @@ import { Ctx, Payload } from '@nestjs/microservices';
 import type { AnyEvent } from '@garage/contracts';
 import { Clock, InboxContext, InboxHandler } from '@garage/service-kit';
 import { MatchesRepository } from '../matching/matches.repository.js';
-import { AlertEmailJob } from '../notifications/alert-email.job.js';
 import { ItemsRepository } from '../projections/items.repository.js';
 import { lockSale } from '../projections/sale-lock.js';
+import { requestMatchNotices } from '../notices/match-notices.js';
 
 /**
  * Keeps the items projection current and matches an item against the saved searches whenever,
@@ -18,19 +18,17 @@ export class OnItemChangedHandler {
   constructor(
     @Inject(ItemsRepository) private readonly items: ItemsRepository,
     @Inject(MatchesRepository) private readonly matches: MatchesRepository,
-    @Inject(AlertEmailJob) private readonly emails: AlertEmailJob,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   @InboxHandler('shopper.item-changed', ['item.created', 'item.updated', 'item.reserved'])
   async handle(@Payload() event: AnyEvent, @Ctx() context: unknown): Promise<void> {
-    const { manager } = InboxContext.of(context);
+    const { manager, emit } = InboxContext.of(context);
     if (event.type !== 'item.created' && event.type !== 'item.updated' && event.type !== 'item.reserved') return;
     const item = event.data;
     if (item.garage_sale_id !== null) await lockSale(manager, item.garage_sale_id);
     const applied = await this.items.upsert(manager, item, event.version);
     if (!applied || event.type === 'item.reserved' || item.garage_sale_id === null) return;
-    const created = await this.matches.matchItem(manager, item.id, this.clock.now());
-    if (created.some((match) => match.email_status === 'pending')) this.emails.soon();
+    requestMatchNotices(emit, await this.matches.matchItem(manager, item.id, this.clock.now()));
   }
 }

@@ -3,22 +3,22 @@ import { Ctx, Payload } from '@nestjs/microservices';
 import type { EntityManager } from 'typeorm';
 import { usToday, type AnyEvent, type SaleSnapshot } from '@garage/contracts';
 import { Clock, InboxContext, InboxHandler } from '@garage/service-kit';
-import type { SaleRow } from '@garage/event-bus';
-import { SaleAlertsRepository } from '../alerts/sale-alerts.repository.js';
-import { describeScheduleChange, scheduleChanges } from '../alerts/sale-changes.js';
+import type { Emit, SaleRow } from '@garage/event-bus';
 import { MatchesRepository } from '../matching/matches.repository.js';
-import { AlertEmailJob } from '../notifications/alert-email.job.js';
+import { requestMatchNotices } from '../notices/match-notices.js';
+import { describeScheduleChange, scheduleChanges } from '../notices/sale-changes.js';
+import { SaleNoticesRepository } from '../notices/sale-notices.repository.js';
 import { ItemsRepository } from '../projections/items.repository.js';
 import { lockSale } from '../projections/sale-lock.js';
 import { SalesRepository } from '../projections/sales.repository.js';
 
 /**
  * Keeps the sales projection current, and acts on what a new version of a sale means for shoppers:
- * - cancelled → a `sale_cancelled` alert for its followers;
- * - dates or hours changed → a `sale_changed` alert saying what changed, from → to (a change of
- *   title, description or place alone alerts nobody);
+ * - cancelled → a `sale_cancelled` notice for its followers;
+ * - dates or hours changed → a `sale_changed` notice saying what changed, from → to (a change of
+ *   title, description or place alone tells nobody);
  * - active → its items are visible in search: each is matched against the saved searches (the
- *   unique alert per search and item makes it harmless when they were matched before).
+ *   unique match per search and item makes it harmless when they were matched before).
  * A stale snapshot (older version) changes nothing.
  */
 @Controller()
@@ -27,14 +27,13 @@ export class OnSaleChangedHandler {
     @Inject(SalesRepository) private readonly sales: SalesRepository,
     @Inject(ItemsRepository) private readonly items: ItemsRepository,
     @Inject(MatchesRepository) private readonly matches: MatchesRepository,
-    @Inject(SaleAlertsRepository) private readonly saleAlerts: SaleAlertsRepository,
-    @Inject(AlertEmailJob) private readonly emails: AlertEmailJob,
+    @Inject(SaleNoticesRepository) private readonly saleNotices: SaleNoticesRepository,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   @InboxHandler('shopper.sale-changed', ['sale.created', 'sale.updated'])
   async handle(@Payload() event: AnyEvent, @Ctx() context: unknown): Promise<void> {
-    const { manager } = InboxContext.of(context);
+    const { manager, emit } = InboxContext.of(context);
     if (event.type !== 'sale.created' && event.type !== 'sale.updated') return;
     const sale = event.data;
     await lockSale(manager, sale.id);
@@ -42,21 +41,25 @@ export class OnSaleChangedHandler {
     if (!(await this.sales.upsert(manager, sale, event.version))) return;
 
     const now = this.clock.now();
-    let alerted = 0;
-    if (before && !before.deleted) alerted = await this.alertFollowers(manager, before, sale, event.version, now);
-    let matched = 0;
+    if (before && !before.deleted) await this.tellFollowers(manager, emit, before, sale, event.version, now);
     if (sale.status === 'active') {
       for (const itemId of await this.items.unsoldInSale(manager, sale.id)) {
-        matched += (await this.matches.matchItem(manager, itemId, now)).filter((match) => match.email_status === 'pending').length;
+        requestMatchNotices(emit, await this.matches.matchItem(manager, itemId, now));
       }
     }
-    if (alerted + matched > 0) this.emails.soon();
   }
 
-  private async alertFollowers(manager: EntityManager, before: SaleRow, sale: SaleSnapshot, version: number, now: Date): Promise<number> {
+  private async tellFollowers(
+    manager: EntityManager,
+    emit: Emit,
+    before: SaleRow,
+    sale: SaleSnapshot,
+    version: number,
+    now: Date,
+  ): Promise<number> {
     const common = { saleId: sale.id, ownerId: sale.user_id, version, today: usToday(now) };
     if (sale.status === 'cancelled' && before.status !== 'cancelled') {
-      return this.saleAlerts.record(manager, {
+      return this.saleNotices.request(manager, emit, {
         ...common,
         kind: 'sale_cancelled',
         title: `Cancelled: ${sale.title}`,
@@ -66,7 +69,7 @@ export class OnSaleChangedHandler {
     }
     const changes = scheduleChanges(before, sale);
     if (changes.length === 0 || sale.status === 'cancelled') return 0;
-    return this.saleAlerts.record(manager, {
+    return this.saleNotices.request(manager, emit, {
       ...common,
       kind: 'sale_changed',
       title: `New dates or hours: ${sale.title}`,

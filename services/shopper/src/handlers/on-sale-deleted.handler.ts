@@ -2,36 +2,34 @@ import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
 import { usToday, type AnyEvent } from '@garage/contracts';
 import { Clock, InboxContext, InboxHandler } from '@garage/service-kit';
-import { SaleAlertsRepository } from '../alerts/sale-alerts.repository.js';
 import { FavoritesRepository } from '../favorites/favorites.repository.js';
-import { AlertEmailJob } from '../notifications/alert-email.job.js';
+import { SaleNoticesRepository } from '../notices/sale-notices.repository.js';
 import { lockSale } from '../projections/sale-lock.js';
 import { SalesRepository } from '../projections/sales.repository.js';
 
 /**
- * A deleted sale leaves a tombstone (a late `sale.updated` cannot bring it back), alerts its
+ * A deleted sale leaves a tombstone (a late `sale.updated` cannot bring it back), tells its
  * followers once, and leaves their Saved page: there is no sale left to show.
  */
 @Controller()
 export class OnSaleDeletedHandler {
   constructor(
     @Inject(SalesRepository) private readonly sales: SalesRepository,
-    @Inject(SaleAlertsRepository) private readonly saleAlerts: SaleAlertsRepository,
+    @Inject(SaleNoticesRepository) private readonly saleNotices: SaleNoticesRepository,
     @Inject(FavoritesRepository) private readonly favorites: FavoritesRepository,
-    @Inject(AlertEmailJob) private readonly emails: AlertEmailJob,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   @InboxHandler('shopper.sale-deleted', ['sale.deleted'])
   async handle(@Payload() event: AnyEvent, @Ctx() context: unknown): Promise<void> {
-    const { manager } = InboxContext.of(context);
+    const { manager, emit } = InboxContext.of(context);
     if (event.type !== 'sale.deleted') return;
     const { id, user_id: ownerId } = event.data;
     await lockSale(manager, id);
     const before = await this.sales.find(id, manager);
     if (!(await this.sales.tombstone(manager, id, ownerId, event.version))) return;
     if (before && !before.deleted) {
-      const alerted = await this.saleAlerts.record(manager, {
+      await this.saleNotices.request(manager, emit, {
         saleId: id,
         ownerId,
         version: event.version,
@@ -41,7 +39,6 @@ export class OnSaleDeletedHandler {
         message: `The garage sale "${before.title}" in ${before.city}, ${before.state} was deleted by its host.`,
         changes: [],
       });
-      if (alerted > 0) this.emails.soon();
     }
     await this.favorites.forgetSale(manager, id);
   }

@@ -3,10 +3,11 @@ import { Ctx, Payload } from '@nestjs/microservices';
 import type { AnyEvent } from '@garage/contracts';
 import { Clock, InboxContext, InboxHandler } from '@garage/service-kit';
 import { MatchesRepository } from '../matching/matches.repository.js';
+import { requestMatchNotices } from '../notices/match-notices.js';
 import { UsersRepository } from '../projections/users.repository.js';
 
 /**
- * Keeps the users projection current: sellers' names, premium status, email addresses. A member
+ * Keeps the users projection current: sellers' names and premium status. A member
  * whose premium comes back after a lapse gets the matches their saved searches missed meanwhile.
  */
 @Controller()
@@ -19,7 +20,7 @@ export class OnUserChangedHandler {
 
   @InboxHandler('shopper.user-changed', ['user.registered', 'user.updated', 'user.premium_activated', 'user.premium_ended'])
   async handle(@Payload() event: AnyEvent, @Ctx() context: unknown): Promise<void> {
-    const { manager } = InboxContext.of(context);
+    const { manager, emit } = InboxContext.of(context);
     if (
       event.type !== 'user.registered' &&
       event.type !== 'user.updated' &&
@@ -32,6 +33,7 @@ export class OnUserChangedHandler {
     const now = this.clock.now();
     const expiresAt = event.data.premiumExpiresAt ? new Date(event.data.premiumExpiresAt) : null;
     // A renewal after a lapse: premium had ended (before now) and is current again.
-    if (before && before < now && expiresAt && expiresAt > now) await this.matches.catchUp(manager, event.data.id, before, now);
+    if (before && before < now && expiresAt && expiresAt > now)
+      requestMatchNotices(emit, await this.matches.catchUp(manager, event.data.id, before, now));
   }
 }

@@ -3,12 +3,17 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { usToday } from '@garage/contracts';
 import { greatCircleMilesSql, InjectDataSource } from '@garage/service-kit';
 
-/** An alert a match created (the caller wakes the email sender for `pending` ones). */
+/** A match just recorded: what its notice says, and how the member asked to hear of it. */
 export interface CreatedMatch {
   id: number;
   user_id: number;
   saved_search_id: number;
-  email_status: string;
+  item_id: number;
+  sale_id: number;
+  title: string;
+  message: string;
+  data: Record<string, unknown>;
+  delivery: 'instant' | 'digest' | 'in_app';
 }
 
 /** What matching reads of an item (`i`) and its sale (`s`), under the names the conditions use. */
@@ -29,23 +34,23 @@ const MATCHES = `c.user_id IS DISTINCT FROM item.user_id
       AND ${greatCircleMilesSql({ latitude: 'c.latitude', longitude: 'c.longitude' }, { latitude: 'item.latitude', longitude: 'item.longitude' })}
           <= c.radius_miles))`;
 
-/** The alert of a match of saved search `c` with `item`, its email as `emailStatus` says. */
-const insertMatchAlerts = (emailStatus: string) => `
-  INSERT INTO alerts (user_id, kind, saved_search_id, item_id, sale_id, title, message, data, email_status)
-  SELECT c.user_id, 'match', c.id, item.id, item.sale_id,
+/** The match of saved search `c` with `item`, with its notice, delivered as `delivery` says. */
+const insertMatches = (delivery: string) => `
+  INSERT INTO matches (user_id, saved_search_id, item_id, sale_id, title, message, data, delivery)
+  SELECT c.user_id, c.id, item.id, item.sale_id,
          'New match for "' || c.name || '": ' || item.title,
          item.title || ' for $' || to_char(item.price_cents / 100.0, 'FM999999990.00') || ' at ' || item.sale_title ||
            ', ' || item.city || ', ' || item.state,
          jsonb_build_object('itemTitle', item.title, 'price', item.price_cents / 100.0, 'imageUrl', item.image_urls[1],
                             'saleTitle', item.sale_title, 'city', item.city, 'state', item.state, 'searchName', c.name),
-         ${emailStatus}`;
+         ${delivery}`;
 
-/** One alert per (saved search, item): a repeated event or catch-up is a no-op. */
-const ONCE = `ON CONFLICT (saved_search_id, item_id) WHERE kind = 'match' DO NOTHING
-  RETURNING id, user_id, saved_search_id, email_status`;
+/** One match per (saved search, item): a repeated event or catch-up is a no-op. */
+const ONCE = `ON CONFLICT (saved_search_id, item_id) DO NOTHING
+  RETURNING id, user_id, saved_search_id, item_id, sale_id, title, message, data, delivery`;
 
 /**
- * The SQL that matches one visible item against every saved search, and records one alert per
+ * The SQL that matches one visible item against every saved search, and records one match per
  * (saved search, item): `$1` item id, `$2` "today" for the sale's end date, `$3` the item's
  * lexemes, `$4` now (premium must be current). Exported so the benchmark runs the very same query.
  *
@@ -71,7 +76,7 @@ export const MATCH_ITEM_SQL = `
            ss.radius_miles, ss.south, ss.north, ss.west, ss.east, ss.frequency, ss.email_enabled
     FROM saved_searches ss WHERE NOT ss.words_required
   )
-  ${insertMatchAlerts(`CASE WHEN NOT c.email_enabled THEN 'none' WHEN c.frequency = 'daily' THEN 'digest' ELSE 'pending' END`)}
+  ${insertMatches(`CASE WHEN NOT c.email_enabled THEN 'in_app' WHEN c.frequency = 'daily' THEN 'digest' ELSE 'instant' END`)}
   FROM candidates c
   CROSS JOIN item
   JOIN users u ON u.id = c.user_id AND u.premium_expires_at > $4::timestamptz
@@ -81,7 +86,7 @@ export const MATCH_ITEM_SQL = `
 /**
  * The SQL that catches a member's saved searches up after a lapse of premium: the matches among
  * the items that changed (or whose sale did) during the lapse and are visible now, i.e. what live
- * matching would have alerted about. `$1` the member, `$2` "today", `$3` when premium lapsed. Their
+ * matching would have found. `$1` the member, `$2` "today", `$3` when premium lapsed. Their
  * emails wait for the daily digest, so a renewal does not set off a burst of emails.
  */
 export const CATCH_UP_SQL = `
@@ -91,7 +96,7 @@ export const CATCH_UP_SQL = `
     JOIN sales s ON s.id = i.garage_sale_id AND NOT s.deleted
     WHERE ${VISIBLE} AND greatest(i.updated_at, s.updated_at) > $3::timestamptz
   )
-  ${insertMatchAlerts(`CASE WHEN NOT c.email_enabled THEN 'none' ELSE 'digest' END`)}
+  ${insertMatches(`CASE WHEN NOT c.email_enabled THEN 'in_app' ELSE 'digest' END`)}
   FROM saved_searches c
   JOIN item ON item.changed_at > c.created_at
   WHERE c.user_id = $1 AND ${MATCHES}
@@ -107,7 +112,8 @@ export const VISIBLE_ITEM_SQL = `
 /**
  * Evaluates items against saved searches when they become visible in search (an item listed in,
  * or assigned to, an active sale; a sale turning active). Runs inside the event handler's
- * transaction, so the alerts commit with the inbox record of the event that caused them.
+ * transaction, so the matches (and the notices they ask for) commit with the inbox record of the
+ * event that caused them.
  */
 @Injectable()
 export class MatchesRepository {

@@ -1,42 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { UserProjection } from '@garage/event-bus';
 import { InjectDataSource, Owners } from '@garage/service-kit';
 
 /**
- * The shopper service's copy of users (see `UserProjection`): names for sale cards, premium status,
- * and where alerts are emailed, with the shopper's own choice of sale-update emails.
+ * The shopper service's copy of users (see `UserProjection`): names for sale cards and premium
+ * status. (Its `email` and `sale_update_emails` columns are no longer read: notices are the
+ * notifications service's.)
  */
 @Injectable()
 export class UsersRepository extends UserProjection {
   constructor(@InjectDataSource() dataSource: DataSource, @Inject(Owners) owners: Owners) {
     super(dataSource, (id) => owners.user(id));
-  }
-
-  /**
-   * Keeps the address of a signed-in caller (their token carries it) for users whose snapshots do
-   * not: accounts registered before auth put the email in its events. A row made here has version
-   * 0, so the user's first real snapshot still applies over it.
-   */
-  async rememberEmail(userId: number, email: string): Promise<void> {
-    await this.dataSource.query(
-      `INSERT INTO users (id, email, version) VALUES ($1, $2, 0)
-       ON CONFLICT (id) DO UPDATE SET email = EXCLUDED.email WHERE users.email IS NULL`,
-      [userId, email],
-    );
-  }
-
-  async saleUpdateEmails(userId: number): Promise<boolean> {
-    const [row] = await this.dataSource.query(`SELECT sale_update_emails FROM users WHERE id = $1`, [userId]);
-    return row?.sale_update_emails ?? true;
-  }
-
-  /** Turns sale cancel/change emails on or off (a row with version 0 if the user is not known yet). */
-  async setSaleUpdateEmails(userId: number, enabled: boolean, manager: EntityManager = this.dataSource.manager): Promise<void> {
-    await manager.query(
-      `INSERT INTO users (id, sale_update_emails, version) VALUES ($1, $2, 0)
-       ON CONFLICT (id) DO UPDATE SET sale_update_emails = EXCLUDED.sale_update_emails`,
-      [userId, enabled],
-    );
   }
 }

@@ -16,7 +16,7 @@ import {
 } from '@garage/contracts';
 import { badRequest, Clock, notFound, SERVICE_CONFIG, timeZoneAt } from '@garage/service-kit';
 import type { SaleRow } from '@garage/event-bus';
-import { formatDate } from '../alerts/sale-changes.js';
+import { formatDate } from '../notices/sale-changes.js';
 import { calendarFile } from '../calendar/ics.js';
 import type { CalendarEvent } from '../calendar/calendar.types.js';
 import { siteUrl, type ShopperConfig } from '../config.js';

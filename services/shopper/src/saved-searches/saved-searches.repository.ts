@@ -32,8 +32,8 @@ interface SavedSearchRow {
 
 const COLUMNS = `ss.id, ss.name, ss.q, ss.category, ss.max_price_cents, ss.condition, ss.latitude, ss.longitude, ss.radius_miles,
   ss.frequency, ss.email_enabled, ss.created_at, ss.updated_at,
-  (SELECT count(*)::int FROM alerts a WHERE a.saved_search_id = ss.id) AS alert_count,
-  (SELECT max(a.created_at) FROM alerts a WHERE a.saved_search_id = ss.id) AS last_alert_at`;
+  (SELECT count(*)::int FROM matches m WHERE m.saved_search_id = ss.id) AS alert_count,
+  (SELECT max(m.created_at) FROM matches m WHERE m.saved_search_id = ss.id) AS last_alert_at`;
 
 /**
  * Saved searches. The words are stored as typed (`q`, shown back to the user) and parsed once, at
@@ -118,8 +118,9 @@ export class SavedSearchesRepository {
   }
 
   /**
-   * Stops the emails of some searches (one, or all daily ones of a user) and of their alerts not
-   * yet emailed; the alerts still appear in the app. Returns the names of the searches it changed.
+   * Stops the emails of some searches (one, or all daily ones of a user): their next matches go to
+   * the bell only (notifications has already stopped the emails it had not sent). Returns the names
+   * of the searches it changed.
    */
   async stopEmails(manager: EntityManager, where: { savedSearchId: number } | { dailyOfUser: number }): Promise<string[]> {
     const [rows]: [Array<{ id: number; name: string }>, number] = await manager.query(
@@ -128,12 +129,6 @@ export class SavedSearchesRepository {
         : `UPDATE saved_searches SET email_enabled = false, updated_at = now() WHERE user_id = $1 AND frequency = 'daily' RETURNING id, name`,
       ['savedSearchId' in where ? where.savedSearchId : where.dailyOfUser],
     );
-    if (rows.length > 0) {
-      await manager.query(
-        `UPDATE alerts SET email_status = 'none' WHERE saved_search_id = ANY($1::int[]) AND email_status IN ('pending', 'digest')`,
-        [rows.map((row) => row.id)],
-      );
-    }
     return rows.map((row) => row.name);
   }
 

@@ -19,12 +19,8 @@ export class MembershipService {
     return this.users.isPremiumOrAsk(userId, this.clock.now());
   }
 
-  /**
-   * `403 Premium membership required` unless the caller is premium now (see `isPremium`). Also keeps
-   * the caller's email (from the token) for the alerts this feature will send them.
-   */
+  /** `403 Premium membership required` unless the caller is premium now (see `isPremium`). */
   async requirePremium(caller: TokenClaims): Promise<void> {
     if (!(await this.isPremium(caller.userId))) throw forbidden(PREMIUM_REQUIRED);
-    await this.users.rememberEmail(caller.userId, caller.email);
   }
 }

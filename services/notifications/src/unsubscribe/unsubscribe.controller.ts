@@ -2,7 +2,7 @@ import { Controller, Get, Headers, HttpCode, Inject, Post, Query, Res } from '@n
 import type { FastifyReply } from 'fastify';
 import { unsubscribeQuerySchema, type UnsubscribeResult } from '@garage/contracts';
 import { SERVICE_CONFIG, ZodPipe } from '@garage/service-kit';
-import { siteUrl, type ShopperConfig } from '../config.js';
+import { siteUrl, type NotificationsConfig } from '../config.js';
 import { unsubscribePage } from './unsubscribe-page.js';
 import { UnsubscribeService } from './unsubscribe.service.js';
 
@@ -16,7 +16,7 @@ import { UnsubscribeService } from './unsubscribe.service.js';
 export class UnsubscribeController {
   constructor(
     @Inject(UnsubscribeService) private readonly unsubscribes: UnsubscribeService,
-    @Inject(SERVICE_CONFIG) private readonly config: ShopperConfig,
+    @Inject(SERVICE_CONFIG) private readonly config: NotificationsConfig,
   ) {}
 
   @Get()

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { ReservationSnapshot } from '@garage/contracts';
 import { waitFor } from '@garage/testing';
-import { newId, ShopperHarness } from './harness.js';
+import { newId, NotificationsHarness } from './harness.js';
 
 /** A shopper hears, in the bell and by email, when a reservation of theirs lapses, is cancelled or refunded. */
-let h: ShopperHarness;
+let h: NotificationsHarness;
 const shopper = newId();
 const host = newId();
 
@@ -24,7 +24,7 @@ const reservation = (id: number, overrides: Partial<ReservationSnapshot>): Reser
 });
 
 beforeAll(async () => {
-  h = await ShopperHarness.launch();
+  h = await NotificationsHarness.launch();
   await h.user(shopper, { email: 'shopper@example.com' });
   await h.user(host);
 });

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Alert, AlertList, AlertSettings, AlertsQuery, TokenClaims } from '@garage/contracts';
 import { notFound } from '@garage/service-kit';
-import { UsersRepository } from '../projections/users.repository.js';
+import { UsersRepository } from '../users/users.repository.js';
 import { AlertsRepository } from './alerts.repository.js';
 
 /** The bell: every signed-in user has one (cancel and change alerts need no membership). */

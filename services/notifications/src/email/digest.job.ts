@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { wallClockAt } from '@garage/contracts';
 import { Clock, InjectDataSource, LOGGER, runPeriodically, SERVICE_CONFIG, type Logger, type Periodic } from '@garage/service-kit';
-import { siteUrl, type ShopperConfig } from '../config.js';
+import { siteUrl, type NotificationsConfig } from '../config.js';
 import { digestEmail, type DigestSection } from './alert-emails.js';
 import { EmailsRepository } from './emails.repository.js';
 import { Notifier } from './notifier.port.js';
@@ -23,7 +23,7 @@ export class DigestJob {
     @Inject(UnsubscribeTokens) private readonly tokens: UnsubscribeTokens,
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(Clock) private readonly clock: Clock,
-    @Inject(SERVICE_CONFIG) private readonly config: ShopperConfig,
+    @Inject(SERVICE_CONFIG) private readonly config: NotificationsConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 

@@ -8,7 +8,7 @@ import {
   type ReservationSnapshot,
 } from '@garage/contracts';
 import { InboxContext, InboxHandler } from '@garage/service-kit';
-import { AlertEmailJob } from '../notifications/alert-email.job.js';
+import { AlertEmailJob } from '../email/alert-email.job.js';
 
 const WHY: Record<ReservationEndReason, string> = {
   hold_expired: 'it was not paid in time',
@@ -61,7 +61,7 @@ export function pickupLockedAlert(data: ReservationPickupLocked): { title: strin
 export class OnReservationEndedHandler {
   constructor(@Inject(AlertEmailJob) private readonly emails: AlertEmailJob) {}
 
-  @InboxHandler('shopper.reservation-ended', ['reservation.lapsed', 'reservation.cancelled', 'reservation.refunded'])
+  @InboxHandler('notifications.reservation-ended', ['reservation.lapsed', 'reservation.cancelled', 'reservation.refunded'])
   async handle(@Payload() event: AnyEvent, @Ctx() context: unknown): Promise<void> {
     const { manager } = InboxContext.of(context);
     if (event.type !== 'reservation.lapsed' && event.type !== 'reservation.cancelled' && event.type !== 'reservation.refunded') return;
@@ -77,7 +77,7 @@ export class OnReservationEndedHandler {
   }
 
   /** Collection locked after wrong pickup codes: an alert in the app (once per lock), no email. */
-  @InboxHandler('shopper.reservation-pickup-locked', ['reservation.pickup_locked'])
+  @InboxHandler('notifications.reservation-pickup-locked', ['reservation.pickup_locked'])
   async pickupLocked(@Payload() event: AnyEvent, @Ctx() context: unknown): Promise<void> {
     if (event.type !== 'reservation.pickup_locked') return;
     const data = event.data;

@@ -9,7 +9,7 @@ import { MembershipNotices } from '../membership-notices/membership-notices.js';
 export class OnMembershipChangedHandler {
   constructor(@Inject(MembershipNotices) private readonly notices: MembershipNotices) {}
 
-  @InboxHandler('shopper.membership-notices', [
+  @InboxHandler('notifications.membership-notices', [
     'payment.succeeded',
     'membership.cancelled',
     'membership.renewal_due',

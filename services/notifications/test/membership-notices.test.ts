@@ -1,19 +1,19 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { waitFor } from '@garage/testing';
-import { newId, ShopperHarness } from './harness.js';
+import { newId, NotificationsHarness } from './harness.js';
 
 /**
  * Receipts for every membership charge and refund, the renewal reminder and a failed renewal reach
  * the member in the bell and by email (always: it is their money), once per fact.
  */
-let h: ShopperHarness;
+let h: NotificationsHarness;
 const memberId = newId();
 const email = `member${memberId}@example.com`;
 const paidThrough = '2027-03-10T12:00:00.000Z';
 const change = { userId: memberId, paidThrough, occurredAt: '2026-03-03T12:00:00.000Z' };
 
 beforeAll(async () => {
-  h = await ShopperHarness.launch();
+  h = await NotificationsHarness.launch();
   await h.user(memberId, { email, premium: true });
 });
 

@@ -1,6 +1,6 @@
 import type { Provider } from '@nestjs/common';
 import { ConfigError, LOGGER, SERVICE_CONFIG, type Logger } from '@garage/service-kit';
-import type { ShopperConfig } from '../config.js';
+import type { NotificationsConfig } from '../config.js';
 import { LocalNotifier } from './local.notifier.js';
 import { Notifier } from './notifier.port.js';
 import { SmtpNotifier } from './smtp.notifier.js';
@@ -10,7 +10,7 @@ import { developmentAlertsSecret, UnsubscribeTokens } from './unsubscribe-tokens
 export const notifierProvider: Provider = {
   provide: Notifier,
   inject: [SERVICE_CONFIG, LOGGER],
-  useFactory: (config: ShopperConfig, logger: Logger): Notifier => {
+  useFactory: (config: NotificationsConfig, logger: Logger): Notifier => {
     if (config.NOTIFIER === 'smtp') {
       if (!config.SMTP_HOST) throw new ConfigError(['SMTP_HOST is required when NOTIFIER=smtp']);
       return new SmtpNotifier({
@@ -30,5 +30,5 @@ export const notifierProvider: Provider = {
 export const unsubscribeTokensProvider: Provider = {
   provide: UnsubscribeTokens,
   inject: [SERVICE_CONFIG],
-  useFactory: (config: ShopperConfig) => new UnsubscribeTokens(config.ALERTS_SECRET ?? developmentAlertsSecret(config.DATA_DIR)),
+  useFactory: (config: NotificationsConfig) => new UnsubscribeTokens(config.ALERTS_SECRET ?? developmentAlertsSecret(config.DATA_DIR)),
 };

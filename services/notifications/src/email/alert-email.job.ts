@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LOGGER, SERVICE_CONFIG, type Logger } from '@garage/service-kit';
-import { siteUrl, type ShopperConfig } from '../config.js';
+import { siteUrl, type NotificationsConfig } from '../config.js';
 import { alertEmail } from './alert-emails.js';
 import { EmailsRepository, type ClaimedAlert } from './emails.repository.js';
 import { Notifier } from './notifier.port.js';
@@ -34,7 +34,7 @@ export class AlertEmailJob {
     @Inject(EmailsRepository) private readonly emails: EmailsRepository,
     @Inject(Notifier) private readonly notifier: Notifier,
     @Inject(UnsubscribeTokens) private readonly tokens: UnsubscribeTokens,
-    @Inject(SERVICE_CONFIG) private readonly config: ShopperConfig,
+    @Inject(SERVICE_CONFIG) private readonly config: NotificationsConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 

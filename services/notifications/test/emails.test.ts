@@ -1,16 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { waitFor } from '@garage/testing';
-import { AlertEmailJob } from '../src/notifications/alert-email.job.js';
-import { DigestJob } from '../src/notifications/digest.job.js';
-import { ShopperHarness, newId } from './harness.js';
+import { AlertEmailJob } from '../src/email/alert-email.job.js';
+import { DigestJob } from '../src/email/digest.job.js';
+import { NotificationsHarness, newId } from './harness.js';
 import { LocalSmtpServer, type ReceivedMail } from './mail.js';
 
 /**
- * Alert emails end to end: the service with NOTIFIER=smtp against an SMTP server started here.
- * Instant emails after the alert commits (once, retried), the daily digest (once a day per user,
- * also with two runs at once), and the one-click unsubscribe link every email carries.
+ * Alert emails end to end, across the two services through the real broker: shopper decides who
+ * hears of a match or a followed sale and asks for the notice; notifications, with NOTIFIER=smtp
+ * against an SMTP server started here, records it in the bell and sends it: instant emails after
+ * the alert commits (once, retried), the daily digest (once a day per user, also with two runs at
+ * once), and the one-click unsubscribe link every email carries (which turns the saved search's
+ * emails off in shopper).
  */
-let h: ShopperHarness;
+let h: NotificationsHarness;
 let smtp: LocalSmtpServer;
 const host = newId();
 
@@ -28,7 +31,7 @@ async function member(): Promise<{ id: number; bearer: string }> {
 async function savedSearch(bearer: string, body: Record<string, unknown>): Promise<number> {
   return (
     await h
-      .api()
+      .shopperApi()
       .post('/api/saved-searches')
       .set('authorization', bearer)
       .send({ name: 'My search', ...body })
@@ -44,21 +47,32 @@ async function listed(title: string): Promise<number> {
   return item;
 }
 
+/** Shopper heard of the unsubscribe (`notice.unsubscribed`): the saved search reads "emails off". */
+const emailsOff = (bearer: string, search: number) =>
+  waitFor(
+    async () => (await h.shopperApi().get(`/api/saved-searches/${search}`).set('authorization', bearer)).body.emailEnabled === false,
+    5000,
+    'the saved search with its emails off',
+  );
+
 /** Runs the digest at a wall-clock hour in New York on a given day (DIGEST_HOUR is 8 there). */
 const digestAt = (isoInNewYork: string) => h.service.app.get(DigestJob).run(new Date(isoInNewYork));
 
 beforeAll(async () => {
   smtp = await LocalSmtpServer.start();
-  h = await ShopperHarness.launch({
-    NOTIFIER: 'smtp',
-    SMTP_HOST: '127.0.0.1',
-    SMTP_PORT: String(smtp.port),
-    SMTP_FROM: 'Garage <alerts@garage.test>',
-    ALERT_EMAIL_POLL_MS: '200',
-    DIGEST_POLL_MS: '3600000',
-    DIGEST_HOUR: '8',
-    DIGEST_TIME_ZONE: 'America/New_York',
-  });
+  h = await NotificationsHarness.launch(
+    {
+      NOTIFIER: 'smtp',
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(smtp.port),
+      SMTP_FROM: 'Garage <alerts@garage.test>',
+      ALERT_EMAIL_POLL_MS: '200',
+      DIGEST_POLL_MS: '3600000',
+      DIGEST_HOUR: '8',
+      DIGEST_TIME_ZONE: 'America/New_York',
+    },
+    { withShopper: true },
+  );
   await h.user(host);
 });
 
@@ -121,8 +135,8 @@ describe('instant alert emails', () => {
     const id = newId();
     await h.user(id, { premium: true, email: null });
     await h.query(`UPDATE users SET email = NULL WHERE id = $1`, [id]);
-    // Created straight in the table: through the API the token would tell the service the address.
-    await h.query(
+    // Created straight in shopper's table, as a search saved before the address was known.
+    await h.shopperQuery(
       `INSERT INTO saved_searches (user_id, name, q, query, lexemes, words_required, frequency)
        SELECT $1, 'Kayaks', 'kayak', q, query_lexemes(q), true, 'instant' FROM websearch_to_tsquery('english', 'kayak') q`,
       [id],
@@ -139,11 +153,7 @@ describe('instant alert emails', () => {
     const fan = newId();
     await h.user(fan);
     const sale = await h.sale(newId(), host, { title: 'Estate sale' });
-    await h
-      .api()
-      .post(`/api/favorites/sales/${sale.id}`)
-      .set('authorization', await h.bearer(fan))
-      .expect(201);
+    await h.follow(fan, sale.id);
     await h.publishAndApply('sale.updated', 2, { ...sale, status: 'cancelled' });
     const [mail] = await waitFor(() => (mailTo(fan).length ? mailTo(fan) : undefined), 5000, 'the cancellation email');
     expect(mail!.subject).toBe('Cancelled: Estate sale');
@@ -171,7 +181,7 @@ describe('instant alert emails', () => {
 
     await h.publishAndApply('sale.updated', 3, { ...sale, status: 'cancelled', end_date: '2099-05-04' });
     await h.publishAndApply('sale.deleted', 4, { id: sale.id, user_id: host });
-    const kinds = await h.query(`SELECT kind, email_status FROM alerts WHERE user_id = $1 ORDER BY id`, [fan]);
+    const kinds = (await h.alertsOf(fan, 2)).map(({ kind, email_status }) => ({ kind, email_status }));
     expect(kinds).toEqual([
       { kind: 'sale_cancelled', email_status: 'sent' },
       { kind: 'sale_deleted', email_status: 'none' },
@@ -206,15 +216,12 @@ describe('one-click unsubscribe', () => {
       .set('accept', 'application/json')
       .expect(200);
     expect(again.body).toEqual({ unsubscribed: true, what: 'emails for your saved search "Bikes"' });
-    expect((await h.api().get(`/api/saved-searches/${search}`).set('authorization', bearer)).body.emailEnabled).toBe(false);
+    await emailsOff(bearer, search);
 
     await listed('Kids bicycle');
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(mailTo(id)).toHaveLength(1);
-    expect((await h.query(`SELECT email_status FROM alerts WHERE user_id = $1 ORDER BY id`, [id])).map((row) => row.email_status)).toEqual([
-      'sent',
-      'none',
-    ]);
+    expect((await h.alertsOf(id, 2)).map((row) => row.email_status)).toEqual(['sent', 'none']);
   });
 
   it('refuses a forged or broken link with 400 (JSON), and needs a token', async () => {
@@ -230,7 +237,7 @@ describe('one-click unsubscribe', () => {
     });
     await h.api().get('/api/saved-searches/unsubscribe').expect(400);
     await h.api().post('/api/saved-searches/unsubscribe?token=nonsense').expect(400);
-    expect((await h.api().get(`/api/saved-searches/${search}`).set('authorization', bearer)).body.emailEnabled).toBe(true);
+    expect((await h.shopperApi().get(`/api/saved-searches/${search}`).set('authorization', bearer)).body.emailEnabled).toBe(true);
   });
 });
 
@@ -242,6 +249,7 @@ describe('daily digest', () => {
     await listed('Rocking chair');
     await listed('Oak desk');
     await listed('Desk chair');
+    await h.alertsOf(id, 4);
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(mailTo(id)).toHaveLength(0);
     expect((await h.query(`SELECT DISTINCT email_status FROM alerts WHERE user_id = $1`, [id])).map((row) => row.email_status)).toEqual([
@@ -267,6 +275,7 @@ describe('daily digest', () => {
 
     // Later the same day: new matches wait for tomorrow.
     await listed('Folding chair');
+    await h.alertsOf(id, 5);
     expect(await digestAt('2099-07-01T20:00:00Z')).toBe(0);
     expect(mailTo(id)).toHaveLength(1);
     await digestAt('2099-07-02T12:30:00Z');
@@ -279,12 +288,14 @@ describe('daily digest', () => {
     const { id, bearer } = await member();
     const search = await savedSearch(bearer, { name: 'Rugs', q: 'rug', frequency: 'daily' });
     await listed('Persian rug');
+    await h.alertsOf(id, 1);
     await digestAt('2099-08-01T12:00:00Z');
     const [mail] = mailTo(id);
     const link = /<(https:[^>]+)>/.exec(mail!.headers['list-unsubscribe']!)![1]!;
     await h.api().get(pathOf(link)).expect(200);
-    expect((await h.api().get(`/api/saved-searches/${search}`).set('authorization', bearer)).body.emailEnabled).toBe(false);
+    await emailsOff(bearer, search);
     await listed('Wool rug');
+    await h.alertsOf(id, 2);
     expect(await digestAt('2099-08-02T12:00:00Z')).toBe(0);
     expect(mailTo(id)).toHaveLength(1);
   });

@@ -1,7 +1,7 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { canonicalEmail } from '@garage/contracts';
 import { CurrentViewer, notFound, SERVICE_CONFIG, unauthorized, type Viewer } from '@garage/service-kit';
-import type { ShopperConfig } from '../config.js';
+import type { NotificationsConfig } from '../config.js';
 import { LocalNotifier, type SentMail } from './local.notifier.js';
 import { Notifier } from './notifier.port.js';
 
@@ -15,7 +15,7 @@ import { Notifier } from './notifier.port.js';
 export class DevMailController {
   constructor(
     @Inject(Notifier) private readonly notifier: Notifier,
-    @Inject(SERVICE_CONFIG) private readonly config: ShopperConfig,
+    @Inject(SERVICE_CONFIG) private readonly config: NotificationsConfig,
   ) {}
 
   @Get()

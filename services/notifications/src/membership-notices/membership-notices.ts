@@ -1,13 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AnyEvent } from '@garage/contracts';
 import type { EntityManager } from 'typeorm';
-import { AlertEmailJob } from '../notifications/alert-email.job.js';
+import { AlertEmailJob } from '../email/alert-email.job.js';
 import { membershipNotice } from './membership-notice.js';
 
 /**
- * The one seam through which membership notices leave: an alert in the bell, emailed through the
- * alert email path (the same outbox-like `alerts` table, retries and notifier as every alert).
- * Should notifications move to one owner, this class is what moves.
+ * How membership notices leave: an alert in the bell, emailed through the alert email path (the same
+ * outbox-like `alerts` table, retries and notifier as every notice).
  */
 @Injectable()
 export class MembershipNotices {

@@ -1,0 +1,44 @@
+import { Controller, Inject } from '@nestjs/common';
+import { Ctx, Payload } from '@nestjs/microservices';
+import type { AnyEvent } from '@garage/contracts';
+import { InboxContext, InboxHandler } from '@garage/service-kit';
+import { AlertEmailJob } from '../email/alert-email.job.js';
+
+/**
+ * A notice another service decided a member gets (shopper: a saved-search match, a followed sale
+ * cancelled, rescheduled or deleted): one alert per member and key, however often it is asked. The
+ * requester chose the delivery; the member's own setting stops the emails about sales they follow.
+ */
+@Controller()
+export class OnNoticeRequestedHandler {
+  constructor(@Inject(AlertEmailJob) private readonly emails: AlertEmailJob) {}
+
+  @InboxHandler('notifications.notice-requested', ['notice.requested'])
+  async handle(@Payload() event: AnyEvent, @Ctx() context: unknown): Promise<void> {
+    if (event.type !== 'notice.requested') return;
+    const notice = event.data;
+    const rows: Array<{ email_status: string }> = await InboxContext.of(context).manager.query(
+      `INSERT INTO alerts (user_id, kind, saved_search_id, item_id, sale_id, title, message, data, change_key, email_status)
+       SELECT $1::integer, $2::text, $3::integer, $4::integer, $5::integer, $6, $7, $8::jsonb, $9,
+              CASE WHEN $10::text = 'digest' THEN 'digest'
+                   WHEN $10::text = 'in_app' THEN 'none'
+                   WHEN $2::text <> 'match' AND NOT coalesce((SELECT sale_update_emails FROM users WHERE id = $1::integer), true) THEN 'none'
+                   ELSE 'pending' END
+       ON CONFLICT (user_id, change_key) WHERE change_key IS NOT NULL DO NOTHING
+       RETURNING email_status`,
+      [
+        notice.userId,
+        notice.kind,
+        notice.savedSearchId,
+        notice.itemId,
+        notice.saleId,
+        notice.title,
+        notice.message,
+        JSON.stringify(notice.data),
+        notice.key,
+        notice.delivery,
+      ],
+    );
+    if (rows.some((row) => row.email_status === 'pending')) this.emails.soon();
+  }
+}

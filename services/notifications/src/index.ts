@@ -1,0 +1,31 @@
+import type { ServiceDefinition } from '@garage/service-kit';
+import { notificationsConfig } from './config.js';
+import { AlertEmailJob } from './email/alert-email.job.js';
+import { DigestJob } from './email/digest.job.js';
+import { Notifier } from './email/notifier.port.js';
+import { Notifications1763700000900 } from './migrations/1763700000900-notifications.js';
+import { NotificationsModule } from './notifications.module.js';
+
+/**
+ * Every notice a member receives, in the app (the bell) and by email: saved-search matches and
+ * followed sales (asked for by shopper), reservation notices, membership receipts and notices.
+ */
+export const notificationsService: ServiceDefinition<typeof notificationsConfig> = {
+  name: 'notifications',
+  config: notificationsConfig,
+  productionRequired: ['ALERTS_SECRET', 'PUBLIC_URL'],
+  module: NotificationsModule,
+  migrations: [Notifications1763700000900],
+  onStart: async (app) => {
+    const emails = app.get(AlertEmailJob).start();
+    const digests = app.get(DigestJob).start();
+    const notifier = app.get(Notifier);
+    return {
+      stop: async () => {
+        await digests.stop();
+        await emails.stop();
+        await notifier.close();
+      },
+    };
+  },
+};

@@ -1,0 +1,4 @@
+import { runService } from '@garage/service-kit';
+import { notificationsService } from './index.js';
+
+await runService(notificationsService);

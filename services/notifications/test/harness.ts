@@ -1,0 +1,147 @@
+import {
+  EVENT_CONSUMERS,
+  type EventData,
+  type EventEnvelope,
+  type EventType,
+  type NoticeRequested,
+  type UserSnapshot,
+} from '@garage/contracts';
+import { startService, type RunningService } from '@garage/service-kit';
+import { shopperService } from '@garage/shopper';
+import {
+  itemSnapshot,
+  newId,
+  saleSnapshot,
+  serviceTestEnv,
+  ServiceHarness,
+  testBus,
+  testTokens,
+  userSnapshot,
+  waitFor,
+  type HarnessParts,
+} from '@garage/testing';
+import request from 'supertest';
+import type { ItemSnapshot, SaleSnapshot } from '@garage/contracts';
+import { notificationsService } from '../src/index.js';
+import { LocalNotifier } from '../src/email/local.notifier.js';
+import { Notifier } from '../src/email/notifier.port.js';
+
+export { newId };
+
+/**
+ * The notifications service under test (see ServiceHarness), fed the events other services send.
+ * `withShopper` also starts the shopper service on the same database and broker: the one that
+ * decides who hears of a match or a followed sale, so a test follows a notice from the saved search
+ * or favourite that caused it to the bell and the email, through the real broker.
+ */
+export class NotificationsHarness extends ServiceHarness {
+  shopper: RunningService<unknown> | null = null;
+
+  static async launch(extraEnv: Record<string, string> = {}, options: { withShopper?: boolean } = {}): Promise<NotificationsHarness> {
+    const env = { PUBLIC_URL: 'https://garage.test', ...extraEnv };
+    if (!options.withShopper)
+      return NotificationsHarness.start(notificationsService, { env, listen: ['notice.unsubscribed'] }) as Promise<NotificationsHarness>;
+    const testEnv = await serviceTestEnv(env);
+    const service = await startService(notificationsService, { env: testEnv.env });
+    const shopper = await startService(shopperService, { env: testEnv.env });
+    const bus = await testBus(testEnv.env, { listen: ['notice.unsubscribed'] });
+    const tokens = await testTokens(testEnv.env.DATA_DIR!);
+    const harness = new NotificationsHarness({ testEnv, service, bus, tokens } as HarnessParts);
+    harness.shopper = shopper;
+    return harness;
+  }
+
+  /** The local notifier's mailbox (the default notifier in tests). */
+  get mailbox(): LocalNotifier {
+    return this.service.app.get(Notifier) as LocalNotifier;
+  }
+
+  /** The shopper service's API (with `withShopper`). */
+  shopperApi() {
+    return request(this.shopper!.url);
+  }
+
+  /** The user saves the sale in shopper (a heart): they follow it from now on. */
+  async follow(userId: number, saleId: number): Promise<void> {
+    await this.shopperApi()
+      .post(`/api/favorites/sales/${saleId}`)
+      .set('authorization', await this.bearer(userId))
+      .expect(201);
+  }
+
+  shopperQuery<T = Record<string, any>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return this.shopper!.dataSource.query(sql, params);
+  }
+
+  /** Publishes, then waits for every started service that consumes the event to have applied it. */
+  override async publishAndApply<T extends EventType>(type: T, version: number, data: EventData<T>): Promise<EventEnvelope<T>> {
+    const event = await this.publish(type, version, data);
+    if (EVENT_CONSUMERS.notifications!.includes(type)) await this.applied(event as EventEnvelope);
+    if (this.shopper && EVENT_CONSUMERS.shopper!.includes(type)) {
+      await waitFor(
+        async () => {
+          const [row] = await this.shopperQuery<{ n: number }>(`SELECT count(*)::int AS n FROM inbox WHERE message_id = $1`, [event.id]);
+          return row!.n >= 1;
+        },
+        5000,
+        `${type} ${event.id} applied by shopper`,
+      );
+    }
+    return event;
+  }
+
+  /** A user known to the services (with an email, as auth sends), premium if asked. */
+  async user(id: number, options: { premium?: boolean; email?: string | null } = {}, version = 1): Promise<UserSnapshot> {
+    const user = userSnapshot(id, {
+      premiumExpiresAt: options.premium ? new Date(Date.now() + 365 * 86_400_000).toISOString() : null,
+      ...(options.email === null ? {} : { email: options.email ?? `user${id}@example.com` }),
+    });
+    await this.publishAndApply(options.premium ? 'user.premium_activated' : 'user.registered', version, user);
+    return user;
+  }
+
+  async sale(id: number, userId: number, overrides: Partial<SaleSnapshot> = {}, version = 1): Promise<SaleSnapshot> {
+    const sale = saleSnapshot(id, userId, { start_date: '2099-05-02', end_date: '2099-05-03', ...overrides });
+    await this.publishAndApply(version === 1 ? 'sale.created' : 'sale.updated', version, sale);
+    return sale;
+  }
+
+  async item(id: number, userId: number, saleId: number | null, overrides: Partial<ItemSnapshot> = {}, version = 1): Promise<ItemSnapshot> {
+    const item = itemSnapshot(id, userId, saleId, overrides);
+    await this.publishAndApply(version === 1 ? 'item.created' : 'item.updated', version, item);
+    return item;
+  }
+
+  /** Asks for a notice as shopper would, and waits until it is recorded. */
+  async notice(overrides: Partial<NoticeRequested> & Pick<NoticeRequested, 'userId'>): Promise<void> {
+    await this.publishAndApply('notice.requested', 1, {
+      kind: 'match',
+      key: `test:${newId()}`,
+      title: 'A notice',
+      message: 'Something happened',
+      savedSearchId: null,
+      itemId: null,
+      saleId: null,
+      data: {},
+      delivery: 'instant',
+      ...overrides,
+    });
+  }
+
+  /** The alerts of a user, oldest first, once there are at least `count` of them. */
+  alertsOf(userId: number, count = 1): Promise<Array<Record<string, any>>> {
+    return waitFor(
+      async () => {
+        const rows = await this.query(`SELECT * FROM alerts WHERE user_id = $1 ORDER BY id`, [userId]);
+        return rows.length >= count ? rows : undefined;
+      },
+      5000,
+      `${count} alerts of user ${userId}`,
+    );
+  }
+
+  override async close(): Promise<void> {
+    await this.shopper?.close();
+    await super.close();
+  }
+}
