@@ -68,9 +68,16 @@ const serviceImportMessage =
   'A service imports no other service (nor the gateway or a library any service): talk through events or HTTP, and move shared code to libs/.';
 /**
  * Cross-service tests kept with a service for now: payments' test harness starts auth to see a
- * membership reach it, and sales' projection tests start auth for the stack topology.
+ * membership reach it, sales' projection tests start auth for the stack topology, and notifications'
+ * harness starts shopper, whose notice requests it delivers (its migration test starts shopper's
+ * released schema to copy from).
  */
-const CROSS_SERVICE_TESTS = ['services/payments/test/*harness.ts', 'services/sales/test/projections.test.ts'];
+const CROSS_SERVICE_TESTS = [
+  'services/payments/test/*harness.ts',
+  'services/sales/test/projections.test.ts',
+  'services/notifications/test/harness.ts',
+  'services/notifications/test/migration.test.ts',
+];
 
 function serviceBoundaries(service) {
   const others = SERVICE_PACKAGES.filter((name) => name !== service).map(escapeRegExp);

@@ -23,7 +23,7 @@ import {
 import request from 'supertest';
 import type { ItemSnapshot, SaleSnapshot } from '@garage/contracts';
 import { notificationsService } from '../src/index.js';
-import { LocalNotifier } from '../src/email/local.notifier.js';
+import { LocalNotifier } from '../src/email/local-notifier.js';
 import { Notifier } from '../src/email/notifier.port.js';
 
 export { newId };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { SmtpNotifier } from '../src/email/smtp.notifier.js';
+import { SmtpNotifier } from '../src/email/smtp-notifier.js';
 import { LocalSmtpServer } from './mail.js';
 
 /** The SMTP adapter against a real SMTP server started by the test. */

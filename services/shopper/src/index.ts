@@ -20,5 +20,11 @@ export const shopperService: ServiceDefinition<typeof shopperConfig> = {
   config: shopperConfig,
   productionRequired: ['PUBLIC_URL'],
   module: ShopperModule,
-  migrations: [Shopper1763700000600, ReservationAlerts1763700000700, MembershipNotices1763700000800, Matches1763700001000, ProjectionShapes1764200000000],
+  migrations: [
+    Shopper1763700000600,
+    ReservationAlerts1763700000700,
+    MembershipNotices1763700000800,
+    Matches1763700001000,
+    ProjectionShapes1764200000000,
+  ],
 };

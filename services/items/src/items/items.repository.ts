@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import { toCents, type ItemCreate } from '@garage/contracts';
+import type { KnownSale } from '@garage/event-bus';
 import { InjectDataSource } from '@garage/service-kit';
 import { ITEM_COLUMNS, ITEM_FROM, type ItemRow } from './item.row.js';
 
@@ -33,8 +34,26 @@ const CORE_COLUMNS = `id, user_id, garage_sale_id, title, description, category,
  * The sale's state that search filters on, copied onto the item whenever the item's sale changes
  * (here) or the sale itself changes (`copySaleOntoItems`). `$2` is the item's sale id.
  */
-const SALE_COPY_FROM = `(SELECT 1) AS one LEFT JOIN sales s ON s.id = $2::integer AND NOT s.deleted`;
-const SALE_COPY_VALUES = `coalesce(s.status = 'active', false), s.latitude, s.longitude, s.end_date`;
+const SALE_COPY_VALUES = `CASE WHEN s.id IS NULL THEN coalesce(owner.status = 'active', false) ELSE s.status = 'active' END,
+  coalesce(s.latitude, owner.latitude), coalesce(s.longitude, owner.longitude),
+  CASE WHEN s.id IS NULL THEN owner.end_date ELSE s.end_date END`;
+
+/**
+ * Where the copy comes from: this service's row of the sale, else the sales service's word for a
+ * sale this copy has not heard of yet (`$first` … `$first+3`: status, latitude, longitude, end
+ * date; all null otherwise). Without the owner's word an item put into a sale created a moment ago
+ * would stay out of search until the sale's event arrived.
+ */
+function saleCopyFrom(first: number): string {
+  return `(SELECT $${first}::text AS status, $${first + 1}::float8 AS latitude, $${first + 2}::float8 AS longitude,
+      $${first + 3}::date AS end_date) AS owner
+    LEFT JOIN sales s ON s.id = $2::integer AND NOT s.deleted`;
+}
+
+/** What a sale the owner vouched for contributes to `saleCopyFrom`; nulls for a sale kept here. */
+function ownerCopy(sale: KnownSale | null | undefined): unknown[] {
+  return sale?.fromOwner ? [sale.status, sale.latitude, sale.longitude, sale.end_date] : [null, null, null, null];
+}
 
 @Injectable()
 export class ItemsRepository {
@@ -65,32 +84,32 @@ export class ItemsRepository {
     ]);
   }
 
-  async insert(manager: EntityManager, userId: number, fields: ItemFields): Promise<ItemCore> {
+  async insert(manager: EntityManager, userId: number, fields: ItemFields, sale?: KnownSale | null): Promise<ItemCore> {
     const [row] = await manager.query(
       `INSERT INTO items (user_id, garage_sale_id, title, description, category, price_cents, original_price_cents, condition,
                           dimensions, weight, brand, image_urls, sale_active, sale_latitude, sale_longitude, sale_end_date)
        SELECT $1::integer, $2::integer, $3::text, $4::text, $5::text, $6::integer, $7::integer, $8::text, $9::text,
               $10::text, $11::text, $12::text[], ${SALE_COPY_VALUES}
-       FROM ${SALE_COPY_FROM}
+       FROM ${saleCopyFrom(13)}
        RETURNING ${CORE_COLUMNS}`,
-      [userId, fields.garageSaleId, ...this.values(fields)],
+      [userId, fields.garageSaleId, ...this.values(fields), ...ownerCopy(sale)],
     );
     return row;
   }
 
   /** The owner's edit; null when the item does not exist or is someone else's. */
-  async update(manager: EntityManager, id: number, userId: number, fields: ItemFields): Promise<ItemCore | null> {
+  async update(manager: EntityManager, id: number, userId: number, fields: ItemFields, sale?: KnownSale | null): Promise<ItemCore | null> {
     const rows = changed<ItemCore>(
       await manager.query(
         `UPDATE items i SET
          garage_sale_id = $2::integer, title = $3, description = $4, category = $5, price_cents = $6,
          original_price_cents = $7, condition = $8, dimensions = $9, weight = $10, brand = $11, image_urls = $12::text[],
          is_reserved = coalesce($13, i.is_reserved), is_sold = coalesce($14, i.is_sold),
-         (sale_active, sale_latitude, sale_longitude, sale_end_date) = (SELECT ${SALE_COPY_VALUES} FROM ${SALE_COPY_FROM}),
+         (sale_active, sale_latitude, sale_longitude, sale_end_date) = (SELECT ${SALE_COPY_VALUES} FROM ${saleCopyFrom(16)}),
          version = i.version + 1, updated_at = now()
        WHERE i.id = $1 AND i.user_id = $15
        RETURNING ${CORE_COLUMNS}`,
-        [id, fields.garageSaleId, ...this.values(fields), fields.isReserved ?? null, fields.isSold ?? null, userId],
+        [id, fields.garageSaleId, ...this.values(fields), fields.isReserved ?? null, fields.isSold ?? null, userId, ...ownerCopy(sale)],
       ),
     );
     return rows[0] ?? null;
@@ -114,7 +133,7 @@ export class ItemsRepository {
     return changed(
       await manager.query(
         `UPDATE items i SET garage_sale_id = $2::integer,
-         (sale_active, sale_latitude, sale_longitude, sale_end_date) = (SELECT ${SALE_COPY_VALUES} FROM ${SALE_COPY_FROM}),
+         (sale_active, sale_latitude, sale_longitude, sale_end_date) = (SELECT ${SALE_COPY_VALUES} FROM ${saleCopyFrom(16)}),
          version = i.version + 1, updated_at = now()
        WHERE i.id = ANY($1::integer[]) AND i.garage_sale_id IS DISTINCT FROM $2::integer
        RETURNING ${CORE_COLUMNS}`,

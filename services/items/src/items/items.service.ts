@@ -24,7 +24,7 @@ export class ItemsService {
     const sale = body.garageSaleId !== null ? await this.knownSale(body.garageSaleId) : null;
     const id = await this.outbox.transaction(async (manager, emit) => {
       if (sale) await this.requireOwnSale(manager, sale, caller.userId);
-      const item = await this.items.insert(manager, caller.userId, body);
+      const item = await this.items.insert(manager, caller.userId, body, sale);
       emit('item.created', item.version, toSnapshot(item));
       return item.id;
     });
@@ -43,7 +43,7 @@ export class ItemsService {
       const existing = await this.items.findById(id, manager);
       if (!existing || existing.user_id !== caller.userId) throw notFound(NOT_FOUND_OR_UNAUTHORIZED);
       if (sale) await this.requireOwnSale(manager, sale, caller.userId);
-      const item = await this.items.update(manager, id, caller.userId, body);
+      const item = await this.items.update(manager, id, caller.userId, body, sale);
       if (!item) throw notFound(NOT_FOUND_OR_UNAUTHORIZED);
       emit('item.updated', item.version, toSnapshot(item));
       // The owner sold it to someone else, cleared its reservation, or took it out of its sale: a

@@ -2,7 +2,7 @@ import { Controller, Get, Inject } from '@nestjs/common';
 import { canonicalEmail } from '@garage/contracts';
 import { CurrentViewer, notFound, SERVICE_CONFIG, unauthorized, type Viewer } from '@garage/service-kit';
 import type { NotificationsConfig } from '../config.js';
-import { LocalNotifier, type SentMail } from './local.notifier.js';
+import { LocalNotifier, type SentMail } from './local-notifier.js';
 import { Notifier } from './notifier.port.js';
 
 /**

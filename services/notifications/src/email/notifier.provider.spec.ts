@@ -1,10 +1,10 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { ApiError, ConfigError } from '@garage/service-kit';
 import { DevMailController } from './dev-mail.controller.js';
-import { LocalNotifier } from './local.notifier.js';
+import { LocalNotifier } from './local-notifier.js';
 import type { Notifier } from './notifier.port.js';
 import { notifierProvider } from './notifier.provider.js';
-import { SmtpNotifier } from './smtp.notifier.js';
+import { SmtpNotifier } from './smtp-notifier.js';
 
 /** The HTTP status of the ApiError `action` throws. */
 function statusOf(action: () => unknown): number | undefined {

@@ -1,9 +1,9 @@
 import type { Provider } from '@nestjs/common';
 import { ConfigError, LOGGER, SERVICE_CONFIG, type Logger } from '@garage/service-kit';
 import type { NotificationsConfig } from '../config.js';
-import { LocalNotifier } from './local.notifier.js';
+import { LocalNotifier } from './local-notifier.js';
 import { Notifier } from './notifier.port.js';
-import { SmtpNotifier } from './smtp.notifier.js';
+import { SmtpNotifier } from './smtp-notifier.js';
 import { developmentAlertsSecret, UnsubscribeTokens } from './unsubscribe-tokens.js';
 
 /** The notifier chosen by `NOTIFIER`; `smtp` without `SMTP_HOST` refuses to start, naming it. */

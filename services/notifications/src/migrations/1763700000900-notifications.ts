@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { ensureUsersProjection } from '@garage/event-bus';
 
 /**
  * The notifications service's tables: its copy of users (where notices are emailed, and the
@@ -13,20 +14,10 @@ export class Notifications1763700000900 implements MigrationInterface {
   name = 'Notifications1763700000900';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`
-      CREATE TABLE users (
-        id integer PRIMARY KEY,
-        first_name text,
-        last_name text,
-        email text,
-        phone text,
-        rating numeric(3, 2) NOT NULL DEFAULT 0,
-        rating_count integer NOT NULL DEFAULT 0,
-        premium_expires_at timestamptz,
-        sale_update_emails boolean NOT NULL DEFAULT true,
-        version integer NOT NULL,
-        updated_at timestamptz NOT NULL DEFAULT now()
-      )`);
+    // The users projection in the one shape every service keeps, plus the member's own choice of
+    // emails about the sales they follow.
+    await ensureUsersProjection(queryRunner);
+    await queryRunner.query(`ALTER TABLE users ADD COLUMN sale_update_emails boolean NOT NULL DEFAULT true`);
 
     // email_status: none (not emailed), pending (instant, to send), digest (waits for the daily
     // digest), sent, failed (gave up). `change_key` makes each notice once per member, whatever
