@@ -31,7 +31,7 @@ export class AssignmentService {
       const found = await this.items.lockForAssignment(manager, ids);
       if (found.length < ids.length) throw notFound('Item not found');
       if (found.some((item) => item.user_id !== caller.userId)) throw forbidden('You can only assign your own items');
-      const moved = await this.items.assign(manager, ids, sale.id);
+      const moved = await this.items.assign(manager, ids, sale.id, sale);
       for (const item of moved) {
         emit('item.updated', item.version, toSnapshot(item));
       }

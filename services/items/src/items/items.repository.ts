@@ -129,15 +129,15 @@ export class ItemsRepository {
   }
 
   /** Moves the items into the sale; returns those whose sale changed (for their events). */
-  async assign(manager: EntityManager, ids: number[], saleId: number): Promise<ItemCore[]> {
+  async assign(manager: EntityManager, ids: number[], saleId: number, sale?: KnownSale | null): Promise<ItemCore[]> {
     return changed(
       await manager.query(
         `UPDATE items i SET garage_sale_id = $2::integer,
-         (sale_active, sale_latitude, sale_longitude, sale_end_date) = (SELECT ${SALE_COPY_VALUES} FROM ${saleCopyFrom(16)}),
+         (sale_active, sale_latitude, sale_longitude, sale_end_date) = (SELECT ${SALE_COPY_VALUES} FROM ${saleCopyFrom(3)}),
          version = i.version + 1, updated_at = now()
        WHERE i.id = ANY($1::integer[]) AND i.garage_sale_id IS DISTINCT FROM $2::integer
        RETURNING ${CORE_COLUMNS}`,
-        [ids, saleId],
+        [ids, saleId, ...ownerCopy(sale)],
       ),
     );
   }

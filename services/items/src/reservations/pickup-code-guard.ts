@@ -49,7 +49,14 @@ export class PickupCodeGuard implements OnApplicationShutdown {
       ),
       this.limiter.hit(hostKey(hostId), this.config.PICKUP_CODE_FAILURES_PER_HOST, RATE_LIMITS.pickupCodeFailuresPerHost.windowSeconds),
     ]);
-    if (byReservation.allowed && byHost.allowed) return;
+    if (byReservation.allowed && byHost.allowed) {
+      // The attempt that locks the reservation resets its count after setting the lock: one that
+      // looked at the lock before it was set and counted after the reset would be a sixth check.
+      const locked = await this.limiter.peek(lockKey(reservationId), 0, this.config.PICKUP_CODE_LOCK_SECONDS);
+      if (locked.count === 0) return;
+      await Promise.all([this.limiter.refund(reservationKey(reservationId)), this.limiter.refund(hostKey(hostId))]);
+      throw tooManyRequests(locked.retryAfter, RESERVATION_LOCKED);
+    }
     await Promise.all([this.limiter.refund(reservationKey(reservationId)), this.limiter.refund(hostKey(hostId))]);
     throw byHost.allowed ? tooManyRequests(byReservation.retryAfter, RESERVATION_LOCKED) : tooManyRequests(byHost.retryAfter, HOST_LOCKED);
   }
