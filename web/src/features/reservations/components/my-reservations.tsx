@@ -1,11 +1,13 @@
-import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { MyReservation } from '@garage/contracts';
 import { errorMessage } from '@/lib/api-client';
+import { useUser } from '@/lib/auth';
+import { cn } from '@/lib/cn';
 import { usePaymentsConfig } from '@/lib/payments-config';
 import { formatClockTime, formatDateRange, formatTimeRange } from '@/lib/format';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { Button, LinkButton } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryStatus } from '@/components/ui/query-status';
 import { Spinner } from '@/components/ui/spinner';
@@ -19,23 +21,66 @@ type SaleActions = (saleId: number) => ReactNode;
 
 /** My reservations: what the shopper holds, pays, picks up (with the code) and rates. */
 export function MyReservations({ renderSaleActions }: { renderSaleActions?: SaleActions }) {
+  const user = useUser();
   const reservations = useMyReservations();
+  useKeepPhotosOffline(reservations.data);
   if (!reservations.isSuccess) return <QueryStatus query={reservations} error="Failed to load your reservations" className="py-16" />;
+  const premiumNote = !user?.isPremium && <PremiumNote />;
   if (reservations.data.length === 0)
     return (
-      <EmptyState title="No reservations yet">
-        Reserve an item from <Link to="/search">search</Link>, pay for it, and pick it up at the sale with your pickup code.
-      </EmptyState>
+      premiumNote || (
+        <EmptyState title="No reservations yet">
+          Reserve an item from <Link to="/search">search</Link>, pay for it, and pick it up at the sale with your pickup code.
+        </EmptyState>
+      )
     );
   return (
-    <ul className="space-y-4">
-      {reservations.data.map((reservation) => (
-        <li key={reservation.id}>
-          <ReservationCard reservation={reservation} renderSaleActions={renderSaleActions} />
-        </li>
-      ))}
-    </ul>
+    <>
+      {premiumNote}
+      <ul className={cn('space-y-4', premiumNote && 'mt-6')} aria-label="Your reservations">
+        {reservations.data.map((reservation) => (
+          <li key={reservation.id}>
+            <ReservationCard reservation={reservation} renderSaleActions={renderSaleActions} />
+          </li>
+        ))}
+      </ul>
+    </>
   );
+}
+
+/** Reserving is for Premium members: a free member is told so here, with the way to upgrade. */
+function PremiumNote() {
+  return (
+    <section aria-labelledby="premium-note" className="rounded-lg bg-purple-50 p-5 ring-1 ring-purple-200">
+      <h2 id="premium-note" className="text-lg font-semibold text-purple-900">
+        Reserving items is a Premium feature
+      </h2>
+      <p className="mt-1 text-sm text-purple-900">
+        Premium members reserve an item before the sale, pay for it here and pick it up with a code: no early line at the driveway.
+      </p>
+      <LinkButton to="/subscribe" variant="premium" className="mt-3">
+        Upgrade to Premium
+      </LinkButton>
+    </section>
+  );
+}
+
+/**
+ * Opened with the network, the reservations' photos are fetched so the service worker keeps them
+ * with the list itself (src/service-worker.js): at the sale, without signal, the pickup code, the
+ * sale's address and hours still open, as a saved route plan does.
+ */
+function useKeepPhotosOffline(reservations: MyReservation[] | undefined) {
+  const urls = (reservations ?? [])
+    .filter((reservation) => reservation.status === 'paid')
+    .flatMap((reservation) => reservation.item.image_urls.slice(0, 1))
+    .join(' ');
+  useEffect(() => {
+    if (!urls || !navigator.onLine) return;
+    const controller = new AbortController();
+    for (const url of urls.split(' ')) void fetch(url, { signal: controller.signal }).catch(() => undefined);
+    return () => controller.abort();
+  }, [urls]);
 }
 
 /**
@@ -114,10 +159,10 @@ function ReservationCard({ reservation, renderSaleActions }: { reservation: MyRe
       )}
 
       {(reservation.status === 'paid' || reservation.status === 'collected') && reservation.pickup_code && (
-        <p className="mt-4 text-sm text-gray-800">
+        <p className="mt-4 rounded-md bg-green-50 p-3 text-sm text-gray-800 ring-1 ring-green-200">
           Pickup code:{' '}
           <strong
-            className="font-mono text-xl tracking-widest text-gray-900"
+            className="font-mono text-3xl tracking-widest text-gray-900"
             aria-label={`Pickup code ${reservation.pickup_code.split('').join(' ')}`}
           >
             {reservation.pickup_code}
