@@ -124,7 +124,7 @@ for (const { name: screen, options } of SCREENS) {
       await restoreSession(page, host, `/sales/${sale.id}/reservations`);
       await page.getByRole('heading', { level: 1, name: saleTitle }).waitFor();
       const card = page.getByRole('article', { name: lampTitle });
-      await card.getByText('Sam Shopper').waitFor();
+      await card.getByText('Sam Shopper', { exact: true }).waitFor();
       await card.getByText('$15.00').waitFor();
       await card.getByText('Paid — ready for pickup').waitFor();
       assert.ok(await card.locator('img').first().isVisible(), 'the item’s photo is on the card');
