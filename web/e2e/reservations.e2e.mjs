@@ -64,11 +64,12 @@ describe('paid reservations', () => {
     await restoreSession(page, host, '/my-sales');
     await page.getByRole('link', { name: `Reservations of ${saleTitle}` }).click();
     await page.waitForURL('**/reservations');
-    const row = page.getByRole('row').filter({ hasText: lamp });
-    await row.getByText('Sam Shopper').waitFor();
+    // A card per reservation, titled with the item.
+    const row = page.getByRole('article', { name: lamp });
+    await row.getByText('Sam Shopper', { exact: true }).waitFor();
     await row.getByText('$18.50').waitFor();
     await audit(page, 'host reservations');
-    const code = row.getByLabel(`Pickup code for ${lamp}`);
+    const code = row.getByLabel('Pickup code from Sam Shopper');
     await code.fill(pickupCode === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA');
     await row.getByRole('button', { name: 'Collected' }).click();
     await row.getByText('Pickup code does not match').waitFor();

@@ -153,8 +153,12 @@ for (const { name: screen, options } of SCREENS) {
     session.step('a page opened afresh starts at the top', async (page) => {
       await page.goto('/');
       await page.getByRole('heading', { level: 1 }).waitFor();
-      await page.evaluate(() => window.scrollTo(0, 600));
-      await page.waitForFunction(() => window.scrollY > 300);
+      // Scrolled once the app has taken over the prerendered page (its own restoration runs then).
+      await page.waitForLoadState('networkidle');
+      await page.waitForFunction(() => {
+        window.scrollTo(0, 600);
+        return window.scrollY > 300;
+      });
       // A new load of the address, as from the address bar: not where the last page was left.
       await page.goto('/');
       await page.getByRole('heading', { level: 1 }).waitFor();
