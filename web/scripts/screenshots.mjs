@@ -98,7 +98,7 @@ await shot('03-browse-popup', null, 'View Sale', { fullPage: false });
 await page.getByRole('button', { name: 'List View' }).click();
 await shot('04-browse-list', null, 'miles away');
 await shot('05-sale-visitor', `/sales/${sale.id}`, 'Sign in to see the full address');
-await shot('06-search', '/search?q=chair', 'Upgrade to Reserve');
+await shot('06-search', '/search?q=bike', 'Upgrade to Reserve');
 await shot('07-item-detail', `/items/${item.id}`, 'Garage Sale Details');
 await shot('08-subscribe', '/subscribe', 'Upgrade Now');
 await page.goto(`${BASE_URL}/my-items`);
