@@ -25,7 +25,6 @@ export function ReserveAction({ item, className }: ReserveActionProps) {
     if (reserve.isSuccess) confirmation.current?.scrollIntoView?.({ block: 'nearest' });
   }, [reserve.isSuccess]);
 
-  if (item.is_sold || (user && user.id === item.user_id)) return null;
   if (reserve.isSuccess) {
     return (
       <div ref={confirmation} className={className}>
@@ -35,6 +34,8 @@ export function ReserveAction({ item, className }: ReserveActionProps) {
       </div>
     );
   }
+  // Nothing to offer on a sold or held item (its badge says so), nor on one's own.
+  if (item.is_sold || item.is_reserved || (user && user.id === item.user_id)) return null;
   if (!user?.isPremium) {
     return (
       <LinkButton to="/subscribe" variant="secondary" className={cn('w-full', className)}>
@@ -46,10 +47,10 @@ export function ReserveAction({ item, className }: ReserveActionProps) {
     <Button
       variant="success"
       className={cn('w-full', className)}
-      disabled={item.is_reserved || reserve.isPending}
+      disabled={reserve.isPending}
       onClick={() => reserve.mutate(item.id)}
     >
-      {item.is_reserved ? 'Reserved' : reserve.isPending ? 'Reserving...' : 'Reserve Item'}
+      {reserve.isPending ? 'Reserving...' : 'Reserve Item'}
     </Button>
   );
 }
