@@ -15,8 +15,6 @@ const BASE_URL = process.env.BASE_URL ?? 'http://localhost:3000';
 const OUT_DIR = process.env.OUT_DIR ?? 'screenshots';
 const EMAIL = process.env.DEMO_EMAIL ?? 'demo@garage.example';
 const PASSWORD = process.env.DEMO_PASSWORD ?? 'garage-demo';
-/** A free member of the demo town, for the upgrade screens (the demo account is Premium). */
-const FREE_EMAIL = process.env.FREE_DEMO_EMAIL ?? 'marcus@garage.example';
 const HOME = { latitude: 30.2672, longitude: -97.7431 }; // downtown Austin, TX: the demo town
 
 // The demo account's own sale, its first item and its route plan, found through the API rather than assumed ids.
@@ -99,7 +97,7 @@ await page.getByRole('button', { name: 'List View' }).click();
 // Long lists (48 sales in the demo town): the screen, not the whole page, keeps the picture small.
 await shot('04-browse-list', null, 'miles away', { fullPage: false });
 await shot('05-sale-visitor', `/sales/${sale.id}`, 'Sign in to see the full address');
-await shot('06-search', '/search?q=bike', 'Upgrade to Reserve', { fullPage: false });
+await shot('06-search', '/search?q=set', 'Upgrade to Reserve', { fullPage: false });
 await shot('07-item-detail', `/items/${item.id}`, 'Garage Sale Details');
 await shot('08-subscribe', '/subscribe', 'Upgrade Now');
 await page.goto(`${BASE_URL}/my-items`);
@@ -124,11 +122,18 @@ await shot('19-mobile-menu', null, 'Profile Settings', { fullPage: false });
 await shot('24-mobile-pickup-desk', `/sales/${sale.id}/reservations`, 'Pickup code from');
 await shot('25-mobile-my-reservations', '/my-reservations', 'Pickup code:');
 await page.setViewportSize({ width: 1280, height: 860 });
-// The upgrade, as a free member of the town.
+// The upgrade, as a new free member (the demo account is Premium; the town's data stays as seeded).
+const freeEmail = `shopper-${Date.now().toString(36)}@garage.example`;
+const registered = await fetch(`${BASE_URL}/api/auth/register`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ firstName: 'Alex', lastName: 'Shopper', email: freeEmail, password: PASSWORD }),
+});
+if (!registered.ok) throw new Error(`cannot register a free member (${registered.status})`);
 await page.goto(`${BASE_URL}/`);
 await page.evaluate(() => window.localStorage.clear());
 await page.goto(`${BASE_URL}/login`);
-await page.getByLabel('Email').fill(FREE_EMAIL);
+await page.getByLabel('Email').fill(freeEmail);
 await page.getByLabel(/^Password/).fill(PASSWORD);
 await page.getByRole('button', { name: 'Sign In' }).click();
 await page.waitForURL((url) => url.pathname !== '/login');
