@@ -19,8 +19,7 @@ export default function AddItemRoute() {
         <>
           {sale.data && (
             <span className="block">
-              Into <Link to={`/sales/${sale.data.id}`}>{sale.data.title}</Link>, {formatDateRange(sale.data.start_date, sale.data.end_date)}
-              .
+              {formatDateRange(sale.data.start_date, sale.data.end_date)} · <Link to={`/sales/${sale.data.id}`}>Back to the sale</Link>
             </span>
           )}
           Fields marked * are required.
