@@ -44,12 +44,7 @@ export function ReserveAction({ item, className }: ReserveActionProps) {
     );
   }
   return (
-    <Button
-      variant="success"
-      className={cn('w-full', className)}
-      disabled={reserve.isPending}
-      onClick={() => reserve.mutate(item.id)}
-    >
+    <Button variant="success" className={cn('w-full', className)} disabled={reserve.isPending} onClick={() => reserve.mutate(item.id)}>
       {reserve.isPending ? 'Reserving...' : 'Reserve Item'}
     </Button>
   );
