@@ -115,6 +115,10 @@ for (const { name: screen, options } of SCREENS) {
         assert.equal((await card.getByLabel(/^Pickup code /).textContent()).trim(), pickupCode);
         await card.getByText('42 Maple Ave, Springfield, IL').waitFor();
         await card.getByText(/8:00 AM - 4:00 PM/).waitFor();
+        await card
+          .locator('img')
+          .first()
+          .evaluate((image) => image.decode()); // rejects when the photo cannot be loaded
       } finally {
         await session.context.setOffline(false);
       }

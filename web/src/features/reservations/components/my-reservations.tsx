@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { MyReservation } from '@garage/contracts';
 import { errorMessage } from '@/lib/api-client';
@@ -23,7 +23,6 @@ type SaleActions = (saleId: number) => ReactNode;
 export function MyReservations({ renderSaleActions }: { renderSaleActions?: SaleActions }) {
   const user = useUser();
   const reservations = useMyReservations();
-  useKeepPhotosOffline(reservations.data);
   if (!reservations.isSuccess) return <QueryStatus query={reservations} error="Failed to load your reservations" className="py-16" />;
   const premiumNote = !user?.isPremium && <PremiumNote />;
   if (reservations.data.length === 0)
@@ -63,24 +62,6 @@ function PremiumNote() {
       </LinkButton>
     </section>
   );
-}
-
-/**
- * Opened with the network, the reservations' photos are fetched so the service worker keeps them
- * with the list itself (src/service-worker.js): at the sale, without signal, the pickup code, the
- * sale's address and hours still open, as a saved route plan does.
- */
-function useKeepPhotosOffline(reservations: MyReservation[] | undefined) {
-  const urls = (reservations ?? [])
-    .filter((reservation) => reservation.status === 'paid')
-    .flatMap((reservation) => reservation.item.image_urls.slice(0, 1))
-    .join(' ');
-  useEffect(() => {
-    if (!urls || !navigator.onLine) return;
-    const controller = new AbortController();
-    for (const url of urls.split(' ')) void fetch(url, { signal: controller.signal }).catch(() => undefined);
-    return () => controller.abort();
-  }, [urls]);
 }
 
 /**
@@ -124,7 +105,11 @@ function ReservationCard({ reservation, renderSaleActions }: { reservation: MyRe
   return (
     <article aria-labelledby={titleId} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <div>
+        {/* Shown here, the photo is also what the service worker keeps for the road (with the list). */}
+        {reservation.item.image_urls[0] && (
+          <img src={reservation.item.image_urls[0]} alt="" className="h-16 w-16 shrink-0 rounded-md bg-gray-100 object-cover" />
+        )}
+        <div className="min-w-0 flex-1">
           <h2 id={titleId} className="text-lg font-semibold text-gray-900">
             <Link to={`/items/${reservation.item.id}`} className="hover:underline">
               {reservation.item.title}
