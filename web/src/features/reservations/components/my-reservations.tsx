@@ -104,7 +104,7 @@ function ReservationCard({ reservation, renderSaleActions }: { reservation: MyRe
   const titleId = `reservation-${reservation.id}-title`;
   return (
     <article aria-labelledby={titleId} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200">
-      <div className="flex flex-wrap items-start justify-between gap-2">
+      <div className="flex items-start gap-3">
         {/* Shown here, the photo is also what the service worker keeps for the road (with the list). */}
         {reservation.item.image_urls[0] && (
           <img src={reservation.item.image_urls[0]} alt="" className="h-16 w-16 shrink-0 rounded-md bg-gray-100 object-cover" />
@@ -116,8 +116,10 @@ function ReservationCard({ reservation, renderSaleActions }: { reservation: MyRe
             </Link>
           </h2>
           <p className="text-sm text-gray-700">{formatCents(reservation.amount_cents)}</p>
+          <div className="mt-1">
+            <ReservationStatusBadge status={reservation.status} />
+          </div>
         </div>
-        <ReservationStatusBadge status={reservation.status} />
       </div>
 
       {sale && (
