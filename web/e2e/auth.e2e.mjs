@@ -36,15 +36,15 @@ describe('accounts', () => {
     await page.getByLabel(/^First Name/).fill('Eve');
     await page.getByLabel(/^Last Name/).fill('Tester');
     await page.getByLabel(/^Email/).fill(taken.email.toUpperCase()); // emails compare case-insensitively
-    await page.getByLabel('Password', { exact: true }).fill('short');
-    await page.getByLabel('Confirm Password').fill('different');
+    await page.getByLabel(/^Password/).fill('short');
+    await page.getByLabel(/^Confirm Password/).fill('different');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText('Password must be at least 6 characters').waitFor();
     await page.getByText('Passwords do not match').waitFor();
     await audit(page, 'register with errors');
 
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm Password').fill(PASSWORD);
+    await page.getByLabel(/^Password/).fill(PASSWORD);
+    await page.getByLabel(/^Confirm Password/).fill(PASSWORD);
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText('Email already registered').waitFor();
 
@@ -69,9 +69,9 @@ describe('accounts', () => {
     await page.goto('/login');
     await audit(page, 'login');
     await page.getByLabel(/^Email/).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill('not-my-password');
+    await page.getByLabel(/^Password/).fill('not-my-password');
     await page.getByRole('button', { name: 'Show password' }).click();
-    assert.equal(await page.getByLabel('Password', { exact: true }).getAttribute('type'), 'text');
+    assert.equal(await page.getByLabel(/^Password/).getAttribute('type'), 'text');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText('Invalid email or password').waitFor();
     assert.equal(new URL(page.url()).pathname, '/login');
@@ -81,7 +81,7 @@ describe('accounts', () => {
     await page.goto('/my-items');
     await page.waitForURL('**/login');
     await page.getByLabel(/^Email/).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel(/^Password/).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL('**/my-items');
     await page.getByRole('heading', { name: 'No items yet' }).waitFor();
@@ -94,7 +94,7 @@ describe('accounts', () => {
     await page.getByRole('link', { name: 'Sign In' }).click();
     await page.waitForURL('**/login');
     await page.getByLabel(/^Email/).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel(/^Password/).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL((url) => url.pathname === '/search' && url.search === '?q=lamp');
     await page.getByRole('button', { name: /Eve/ }).waitFor();
@@ -105,7 +105,7 @@ describe('accounts', () => {
     await page.goto('/profile');
     await page.getByText('Your session has ended').waitFor();
     await page.getByLabel(/^Email/).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel(/^Password/).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL('**/profile');
     await page.getByRole('heading', { name: 'Account Statistics' }).waitFor();

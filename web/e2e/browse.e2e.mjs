@@ -155,7 +155,7 @@ describe('browsing sales', () => {
     await page.getByRole('main').getByRole('link', { name: 'Sign In' }).click();
     await page.waitForURL('**/login');
     await page.getByLabel(/^Email/).fill(shopper.email);
-    await page.getByLabel('Password', { exact: true }).fill(shopper.password);
+    await page.getByLabel(/^Password/).fill(shopper.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL(`**/sales/${nearSale.id}`);
     await page.getByText('12 Vinyl Way').waitFor();

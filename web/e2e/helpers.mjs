@@ -280,3 +280,37 @@ export async function uploadPng(account, width = 64, height = 48) {
   assert.equal(response.status, 201, await response.clone().text());
   return (await response.json()).url;
 }
+
+/** The element is wholly on screen, in the viewport as it is scrolled now (not merely somewhere on the page). */
+export async function assertInViewport(page, locator, what = 'element') {
+  const box = await locator.boundingBox();
+  const { width, height } = page.viewportSize();
+  assert.ok(box, `${what} is rendered`);
+  assert.ok(
+    box.x >= 0 && box.y >= 0 && box.x + box.width <= width + 1 && box.y + box.height <= height + 1,
+    `${what} is in view: ${JSON.stringify(box)} in a ${width}x${height} viewport`,
+  );
+}
+
+/**
+ * No element is wider than the viewport, and the page does not scroll sideways. The map's panes
+ * are larger than the screen by design (Leaflet clips them), so what is inside the map is left out.
+ */
+export async function assertFitsViewport(page, screen) {
+  const wide = await page.evaluate(() => {
+    const width = window.innerWidth;
+    const found = [];
+    if (document.documentElement.scrollWidth > width) found.push(`the page scrolls sideways (${document.documentElement.scrollWidth}px)`);
+    for (const element of document.body.querySelectorAll('*')) {
+      if (element.closest('.leaflet-container')) continue;
+      const rect = element.getBoundingClientRect();
+      if (rect.width > width + 1) {
+        const name = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${String(element.className).split(' ').slice(0, 3).join('.')}`;
+        found.push(`${name} is ${Math.round(rect.width)}px wide`);
+      }
+      if (found.length >= 5) break;
+    }
+    return found;
+  });
+  assert.deepEqual(wide, [], `${screen} fits a ${page.viewportSize().width}px screen`);
+}

@@ -230,7 +230,7 @@ describe('premium planning tools', () => {
         .waitFor();
     const unplanned = page.getByRole('region', { name: 'Could Not Fit (1 sale)' });
     await unplanned.getByRole('link', { name: titles.early }).waitFor();
-    await unplanned.getByText('Already closed when you set out: closes at 08:30, you leave at 09:00', { exact: false }).waitFor();
+    await unplanned.getByText('Already closed when you set out: closes at 8:30 AM, you leave at 9:00 AM', { exact: false }).waitFor();
     const google = page.getByRole('link', { name: 'Google Maps, leg 1 (opens in a new tab)' });
     assert.match(await google.getAttribute('href'), /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&origin=/);
     assert.match(

@@ -6,7 +6,17 @@
  */
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
-import { api, audit, browserSession, createItem, createSale, eventually, registerAccount, restoreSession } from './helpers.mjs';
+import {
+  api,
+  audit,
+  browserSession,
+  createItem,
+  createSale,
+  eventually,
+  registerAccount,
+  restoreSession,
+  assertInViewport,
+} from './helpers.mjs';
 
 describe('paid reservations', () => {
   const session = browserSession(import.meta.filename);
@@ -28,8 +38,10 @@ describe('paid reservations', () => {
     await restoreSession(page, shopper, `/search?q=${encodeURIComponent(lamp)}`);
     const result = page.getByRole('region', { name: 'Search results' }).getByRole('article').filter({ hasText: lamp });
     await result.getByRole('button', { name: 'Reserve Item' }).click();
-    await result.getByRole('button', { name: 'Reserved' }).waitFor();
-    await page.getByText(`Reserved: ${lamp}`).waitFor();
+    // The confirmation takes the button's place, on screen where the tap was.
+    const confirmation = result.getByText(`Reserved: ${lamp}`);
+    await confirmation.waitFor();
+    await assertInViewport(page, confirmation);
     await page.getByRole('link', { name: 'Pay now in My Reservations' }).click();
     await page.waitForURL('**/my-reservations');
   });
@@ -52,11 +64,12 @@ describe('paid reservations', () => {
     await restoreSession(page, host, '/my-sales');
     await page.getByRole('link', { name: `Reservations of ${saleTitle}` }).click();
     await page.waitForURL('**/reservations');
-    const row = page.getByRole('row').filter({ hasText: lamp });
-    await row.getByText('Sam Shopper').waitFor();
+    // A card per reservation, titled with the item.
+    const row = page.getByRole('article', { name: lamp });
+    await row.getByText('Sam Shopper', { exact: true }).waitFor();
     await row.getByText('$18.50').waitFor();
     await audit(page, 'host reservations');
-    const code = row.getByLabel(`Pickup code for ${lamp}`);
+    const code = row.getByLabel('Pickup code from Sam Shopper');
     await code.fill(pickupCode === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA');
     await row.getByRole('button', { name: 'Collected' }).click();
     await row.getByText('Pickup code does not match').waitFor();

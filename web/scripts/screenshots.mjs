@@ -15,19 +15,32 @@ const BASE_URL = process.env.BASE_URL ?? 'http://localhost:3000';
 const OUT_DIR = process.env.OUT_DIR ?? 'screenshots';
 const EMAIL = process.env.DEMO_EMAIL ?? 'demo@garage.example';
 const PASSWORD = process.env.DEMO_PASSWORD ?? 'garage-demo';
-const HOME = { latitude: 39.7817, longitude: -89.6501 }; // Springfield, IL: the demo account's sale is there
+const HOME = { latitude: 30.2672, longitude: -97.7431 }; // downtown Austin, TX: the demo town
 
-// The demo sale near HOME and its first item, found through the API rather than assumed ids.
-async function getJson(path) {
-  const response = await fetch(`${BASE_URL}${path}`);
+// The demo account's own sale, its first item and its route plan, found through the API rather than assumed ids.
+async function getJson(path, token) {
+  const response = await fetch(`${BASE_URL}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
   return response.json();
 }
-const [nearest] = await getJson(`/api/sales?latitude=${HOME.latitude}&longitude=${HOME.longitude}&radius=25`);
-if (!nearest) throw new Error(`no sale near Springfield, IL at ${BASE_URL}: seed the demo data first`);
-const sale = await getJson(`/api/sales/${nearest.id}`);
-const item = sale.items[0];
+const login = await fetch(`${BASE_URL}/api/auth/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+});
+if (!login.ok) throw new Error(`the demo account cannot sign in at ${BASE_URL} (${login.status}): seed the demo data first`);
+const { token } = await login.json();
+// The sale with a paid reservation waiting at its pickup desk.
+let own = null;
+for (const candidate of await getJson('/api/sales/my-sales', token)) {
+  const reservations = await getJson(`/api/reservations/by-sale/${candidate.id}`, token);
+  if (reservations.some((reservation) => reservation.status === 'paid')) own = candidate;
+}
+if (!own) throw new Error('the demo account hosts no sale with a paid reservation: seed the demo data first');
+const sale = await getJson(`/api/sales/${own.id}`);
+const item = sale.items.find((entry) => !entry.is_sold && !entry.is_reserved) ?? sale.items[0];
 if (!item) throw new Error(`the sale "${sale.title}" has no items`);
+const [plan] = await getJson('/api/route-plans', token);
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
@@ -81,33 +94,54 @@ await page.locator('.leaflet-popup').waitFor();
 await page.waitForFunction(() => getComputedStyle(document.querySelector('.leaflet-popup')).opacity === '1');
 await shot('03-browse-popup', null, 'View Sale', { fullPage: false });
 await page.getByRole('button', { name: 'List View' }).click();
-await shot('04-browse-list', null, 'miles away');
+// Long lists (48 sales in the demo town): the screen, not the whole page, keeps the picture small.
+await shot('04-browse-list', null, 'miles away', { fullPage: false });
 await shot('05-sale-visitor', `/sales/${sale.id}`, 'Sign in to see the full address');
-await shot('06-search', '/search?q=table', 'Upgrade to Reserve');
+await shot('06-search', '/search?q=set', 'Upgrade to Reserve', { fullPage: false });
 await shot('07-item-detail', `/items/${item.id}`, 'Garage Sale Details');
 await shot('08-subscribe', '/subscribe', 'Upgrade Now');
 await page.goto(`${BASE_URL}/my-items`);
 await page.getByLabel('Email').waitFor();
 await shot('09-login', null, 'Welcome back');
 await page.getByLabel('Email').fill(EMAIL);
-await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+await page.getByLabel(/^Password/).fill(PASSWORD);
 await page.getByRole('button', { name: 'Sign In' }).click();
-await shot('10-my-items', null, 'Showing');
+await shot('10-my-items', null, 'Showing', { fullPage: false });
 await shot('11-sale-owner', `/sales/${sale.id}`, 'Delete Sale');
 await shot('12-create-sale', '/create-sale', 'Add Existing Items');
 await shot('13-add-item', `/sales/${sale.id}/add-item`, 'Additional Details (optional)');
 await shot('14-edit-item', `/items/${item.id}/edit`, 'Danger Zone');
 await shot('15-profile', '/profile', 'Account Statistics');
 await shot('16-my-sales', '/my-sales', sale.title);
+if (plan) await shot('20-route-plan', `/plan/${plan.id}`, plan.name);
+await page.setViewportSize({ width: 390, height: 800 });
+await page.goto(`${BASE_URL}/search?q=camera`);
+await page.getByRole('button', { name: 'Menu' }).click();
+await shot('19-mobile-menu', null, 'Profile Settings', { fullPage: false });
+// The morning of the sale, phone in hand: the host's pickup desk and the shopper's pickup code.
+await shot('24-mobile-pickup-desk', `/sales/${sale.id}/reservations`, 'Pickup code from');
+await shot('25-mobile-my-reservations', '/my-reservations', 'Pickup code:');
+await page.setViewportSize({ width: 1280, height: 860 });
+// The upgrade, as a new free member (the demo account is Premium; the town's data stays as seeded).
+const freeEmail = `shopper-${Date.now().toString(36)}@garage.example`;
+const registered = await fetch(`${BASE_URL}/api/auth/register`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ firstName: 'Alex', lastName: 'Shopper', email: freeEmail, password: PASSWORD }),
+});
+if (!registered.ok) throw new Error(`cannot register a free member (${registered.status})`);
+await page.goto(`${BASE_URL}/`);
+await page.evaluate(() => window.localStorage.clear());
+await page.goto(`${BASE_URL}/login`);
+await page.getByLabel('Email').fill(freeEmail);
+await page.getByLabel(/^Password/).fill(PASSWORD);
+await page.getByRole('button', { name: 'Sign In' }).click();
+await page.waitForURL((url) => url.pathname !== '/login');
 await page.goto(`${BASE_URL}/subscribe`);
 await page.getByRole('button', { name: 'Upgrade Now' }).click();
 await shot('17-subscribe-test-mode', null, 'TEST MODE');
 await page.getByRole('button', { name: /Complete Test Payment/ }).click();
 await shot('18-premium', null, "You're Premium!");
-await page.setViewportSize({ width: 390, height: 800 });
-await page.goto(`${BASE_URL}/search?q=camera`);
-await page.getByRole('button', { name: 'Menu' }).click();
-await shot('19-mobile-menu', null, 'Profile Settings', { fullPage: false });
 
 await browser.close();
 if (problems.length) {

@@ -6,6 +6,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CATEGORIES, CONDITIONS } from '@garage/contracts';
+import { DEMO_CENTER } from '../src/demo-town.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const entry = path.join(root, 'deploy/standalone/dist/main.js');
@@ -106,7 +108,9 @@ describe('npm start (standalone topology)', () => {
       const { token } = (await login.json()) as { token: string };
       expect((await fetch(`${second.url}/api/users/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
       const [, demoEmail, demoPassword] = /Demo account: (\S+) \/ (\S+)/.exec(second.output())!;
-      expect((await post(`${second.url}/api/auth/login`, { email: demoEmail, password: demoPassword })).status).toBe(200);
+      const demoLogin = await post(`${second.url}/api/auth/login`, { email: demoEmail, password: demoPassword });
+      expect(demoLogin.status).toBe(200);
+      await expectDemoTown(second.url, ((await demoLogin.json()) as { token: string }).token);
       // Links in calendar files (and emails) point where this product serves, whatever its port.
       const [sale] = (await (await fetch(`${second.url}/api/sales`)).json()) as Array<{ id: number }>;
       const calendar = await (await fetch(`${second.url}/api/sales/${sale!.id}/calendar.ics`)).text();
@@ -135,3 +139,39 @@ describe('npm start (standalone topology)', () => {
     }
   }, 300_000);
 });
+
+/** The demo town as the issue asks for it, read through the public API as a visitor and as the demo account. */
+async function expectDemoTown(url: string, token: string) {
+  const get = async (path: string, auth?: string) => {
+    const response = await fetch(`${url}${path}`, { headers: auth ? { authorization: `Bearer ${auth}` } : {} });
+    expect(response.status).toBe(200);
+    return response.json() as Promise<never>;
+  };
+  const { latitude, longitude } = DEMO_CENTER;
+  const sales: Array<{ id: number; start_date: string; start_time: string; end_time: string; user_id: number; rating: number | null }> =
+    await get(`/api/sales?latitude=${latitude}&longitude=${longitude}&radius=25`, token); // signed in: hosts and ratings shown
+  // 40–60 sales around one metro, over this week and the next, with varied hours.
+  expect(sales.length).toBeGreaterThanOrEqual(40);
+  expect(sales.length).toBeLessThanOrEqual(60);
+  expect(new Set(sales.map((sale) => sale.start_date)).size).toBeGreaterThanOrEqual(10);
+  expect(new Set(sales.map((sale) => `${sale.start_time}-${sale.end_time}`)).size).toBeGreaterThanOrEqual(5);
+  // A few hosts rated by collected pickups.
+  const rated = new Set(sales.filter((sale) => sale.rating !== null).map((sale) => sale.user_id));
+  expect(rated.size).toBeGreaterThanOrEqual(3);
+  // Items in every category and condition, each with a photo.
+  const items: Array<{ category: string; condition: string; image_urls: string[] }> = (
+    await Promise.all(sales.map((sale) => get(`/api/sales/${sale.id}`) as Promise<{ items: never[] }>))
+  ).flatMap((sale) => sale.items);
+  expect(new Set(items.map((item) => item.category))).toEqual(new Set(CATEGORIES));
+  expect(new Set(items.map((item) => item.condition))).toEqual(new Set(CONDITIONS));
+  expect(items.every((item) => item.image_urls.length === 1)).toBe(true);
+  // The demo account: a saved search, a favourite, a route plan, and a paid pickup code.
+  expect(((await get('/api/saved-searches', token)) as unknown[]).length).toBe(1);
+  const favourites: { saleIds: number[]; itemIds: number[] } = await get('/api/favorites/ids', token);
+  expect(favourites.saleIds.length + favourites.itemIds.length).toBeGreaterThanOrEqual(1);
+  const plans: Array<{ stopCount: number }> = await get('/api/route-plans', token);
+  expect(plans).toHaveLength(1);
+  expect(plans[0]!.stopCount).toBeGreaterThanOrEqual(2);
+  const mine: Array<{ status: string; pickup_code: string | null }> = await get('/api/reservations/mine', token);
+  expect(mine.some((reservation) => reservation.status === 'paid' && reservation.pickup_code)).toBe(true);
+}

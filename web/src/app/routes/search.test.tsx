@@ -17,7 +17,7 @@ describe('Search page', () => {
 
   it('gives a free user the upgrade to save the search, and a heart on each result', async () => {
     stubGeolocation(undefined);
-    signInAs();
+    signInAs({ ...testUser, id: 8 }); // a shopper: the results are user 7's
     mockFetch({
       'GET /api/items/search': () => json([aSearchResult()]),
       'GET /api/favorites/ids': () => json({ saleIds: [], itemIds: [] }),
@@ -35,7 +35,7 @@ describe('Search page', () => {
 
   it('gives a premium user Save this search', async () => {
     stubGeolocation(undefined);
-    signInAs({ ...testUser, isPremium: true, premiumExpiresAt: '2031-01-01T00:00:00Z' });
+    signInAs({ ...testUser, id: 8, isPremium: true, premiumExpiresAt: '2031-01-01T00:00:00Z' });
     mockFetch({
       'GET /api/items/search': () => json([aSearchResult()]),
       'GET /api/favorites/ids': () => json({ saleIds: [], itemIds: [100] }),

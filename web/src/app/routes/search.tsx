@@ -8,7 +8,9 @@ export default function SearchRoute() {
     <Page title="Search for Items" heading="Search for Items" intro="Find exactly what you want before you leave the house.">
       <ItemSearch
         renderSearchActions={(search) => <SaveSearchAction search={search} />}
-        renderResultActions={(result) => <FavoriteButton kind="item" id={result.id} title={result.title} className="-mt-1" />}
+        renderResultActions={(result) => (
+          <FavoriteButton kind="item" id={result.id} title={result.title} ownerId={result.user_id} className="-mt-1" />
+        )}
       />
     </Page>
   );

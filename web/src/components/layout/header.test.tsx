@@ -75,7 +75,7 @@ describe('Header', () => {
       within(groups.find((group) => group.getAttribute('aria-labelledby') && within(group).queryByText(name, { selector: 'p' }))!)
         .getAllByRole('link')
         .map((link) => link.textContent);
-    expect(linksOf('Shop')).toEqual(['Browse Garage Sales', 'Search for Items']);
+    expect(linksOf('Shop')).toEqual(['Browse Garage Sales', 'Search for Items', 'My Reservations']);
     expect(linksOf('Host')).toEqual(['My Garage Sales', 'My Items', 'Host a Garage Sale']);
     expect(linksOf('Plan')).toEqual(['Saved', 'Saved Searches', 'Route Planner', 'Alerts']);
     expect(linksOf('Account')).toEqual(['Profile Settings', 'Upgrade to Premium']);

@@ -35,7 +35,7 @@ function mobileGroups(user: ReturnType<typeof useUser>) {
     ];
   }
   return [
-    shop,
+    { ...shop, links: [...publicLinks, { to: '/my-reservations', label: 'My Reservations' }] },
     { id: 'host', title: 'Host', links: [...memberLinks, { to: '/create-sale', label: 'Host a Garage Sale' }] },
     {
       id: 'plan',
@@ -63,6 +63,33 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     'rounded-md px-3 py-2 text-sm font-medium',
     isActive ? 'bg-blue-50 text-blue-800' : 'text-gray-700 hover:bg-gray-100 hover:text-gray-900',
   );
+
+/**
+ * My Reservations, one tap from any screen at any width: the pickup code is what a shopper
+ * reaches for at the sale, phone in hand.
+ */
+function ReservationsLink({ className }: { className?: string }) {
+  return (
+    <NavLink
+      to="/my-reservations"
+      aria-label="My Reservations"
+      title="My Reservations"
+      className={({ isActive }) =>
+        cn(
+          'inline-flex items-center justify-center rounded-full p-2 hover:bg-gray-100 hover:text-gray-900',
+          isActive ? 'bg-blue-50 text-blue-800' : 'text-gray-700',
+          className,
+        )
+      }
+    >
+      {/* A ticket: what the shopper shows at the sale. */}
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+        <path d="M3 8a2 2 0 0 0 2-2h14a2 2 0 0 0 2 2v2a2 2 0 0 0 0 4v2a2 2 0 0 0-2 2H5a2 2 0 0 0-2-2v-2a2 2 0 0 0 0-4z" />
+        <path d="M14 6v12" strokeDasharray="2 2" />
+      </svg>
+    </NavLink>
+  );
+}
 
 export function Logo() {
   return (
@@ -128,6 +155,7 @@ export function Header({ notifications: Notifications }: HeaderProps = {}) {
               <Link to="/create-sale" className={buttonClasses('primary', 'sm')}>
                 Host a Garage Sale
               </Link>
+              <ReservationsLink />
               {Notifications && <Notifications />}
               <UserMenu user={user} onSignOut={signOut} />
             </>
@@ -142,7 +170,12 @@ export function Header({ notifications: Notifications }: HeaderProps = {}) {
             </>
           )}
         </div>
-        {user && Notifications && <Notifications className="ml-auto lg:hidden" />}
+        {user && (
+          <div className="ml-auto flex items-center lg:hidden">
+            <ReservationsLink />
+            {Notifications && <Notifications />}
+          </div>
+        )}
         <button
           ref={menuButtonRef}
           type="button"

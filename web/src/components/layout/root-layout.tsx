@@ -21,6 +21,18 @@ function useFocusMainOnNavigation() {
   return mainRef;
 }
 
+/**
+ * Every page opened from the address bar, a link from elsewhere or a bookmark has the location key
+ * "default", so the router's default would give them one shared saved position: a fresh load
+ * could open where another page was left. Such a load gets a key of its own (it opens at the top);
+ * Back and Forward within the app keep their history entry's key and their position.
+ */
+const FRESH_LOAD_KEY = `load-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+export function scrollRestorationKey(location: { key: string }): string {
+  return location.key === 'default' ? FRESH_LOAD_KEY : location.key;
+}
+
 export function RootLayout({ notifications }: Pick<HeaderProps, 'notifications'>) {
   const mainRef = useFocusMainOnNavigation();
   return (
@@ -38,7 +50,7 @@ export function RootLayout({ notifications }: Pick<HeaderProps, 'notifications'>
         <Outlet />
       </main>
       <Footer />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollRestorationKey} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { cn } from '@/lib/cn';
 
 /**
  * A message in place of content; `asPageHeading` when it is all the page has (not-found screens).
@@ -18,7 +19,13 @@ export function EmptyState({
 }) {
   const Heading = asPageHeading ? 'h1' : 'h2';
   return (
-    <div className="rounded-lg border border-dashed border-gray-300 bg-white px-6 py-12 text-center">
+    // As a whole page (the not-found screens) the card has one width whatever page frame holds it.
+    <div
+      className={cn(
+        'rounded-lg border border-dashed border-gray-300 bg-white px-6 py-12 text-center',
+        asPageHeading && 'mx-auto max-w-2xl',
+      )}
+    >
       {icon && (
         <div aria-hidden="true" className="mb-3 flex justify-center text-gray-500 [&>svg]:h-10 [&>svg]:w-10">
           {icon}

@@ -2,6 +2,7 @@ import { useParams } from 'react-router-dom';
 import { Page } from '@/components/ui/page';
 import { FavoriteButton } from '@/features/favorites/components/favorite-button';
 import { ItemDetail } from '@/features/items/components/item-detail';
+import { ReserveAction } from '@/features/search/components/reserve-action';
 
 export default function ItemDetailRoute() {
   const { id = '' } = useParams();
@@ -10,7 +11,10 @@ export default function ItemDetailRoute() {
       <ItemDetail
         key={id}
         itemId={id}
-        renderTitleActions={(item) => <FavoriteButton kind="item" id={item.id} title={item.title} variant="labelled" className="ml-auto" />}
+        renderBuyActions={(item) => item.garage_sale_id !== null && <ReserveAction item={item} />}
+        renderTitleActions={(item) => (
+          <FavoriteButton kind="item" id={item.id} title={item.title} ownerId={item.user_id} variant="labelled" className="ml-auto" />
+        )}
       />
     </Page>
   );

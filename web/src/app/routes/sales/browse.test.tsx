@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { aSale } from '@/test/fixtures';
-import { json, mockFetch, removeGeolocation, renderScreen, signInAs, signOutForTest, stubGeolocation } from '@/test/render';
+import { json, mockFetch, removeGeolocation, renderScreen, signInAs, signOutForTest, stubGeolocation, testUser } from '@/test/render';
+
+/** A shopper, not the fixtures' host (user 7): nobody is offered to save their own sale. */
+const shopper = { ...testUser, id: 8 };
 import BrowseSalesRoute from './browse';
 
 function locatedBrowser() {
@@ -20,7 +23,7 @@ describe('Browse sales page', () => {
 
   it('puts Add to plan and the heart on each card of the list', async () => {
     locatedBrowser();
-    signInAs();
+    signInAs(shopper);
     mockFetch({
       'GET /api/sales': () => json([aSale()]),
       'GET /api/favorites/ids': () => json({ saleIds: [], itemIds: [] }),
@@ -34,9 +37,23 @@ describe('Browse sales page', () => {
     expect(plan).not.toHaveClass('text-xs');
   });
 
-  it('puts the smaller Add to plan and the heart in the map popup', async () => {
+  it('gives the host no heart on their own sale', async () => {
     locatedBrowser();
     signInAs();
+    mockFetch({
+      'GET /api/sales': () => json([aSale()]),
+      'GET /api/favorites/ids': () => json({ saleIds: [], itemIds: [] }),
+    });
+    renderScreen(<BrowseSalesRoute />, { path: '/sales' });
+    fireEvent.click(await screen.findByRole('button', { name: 'List View' }));
+    const card = within((await screen.findByRole('link', { name: 'Maple Street Moving Sale' })).closest('article')!);
+    card.getByRole('button', { name: 'Add to plan: Maple Street Moving Sale' });
+    expect(card.queryByRole('button', { name: /^Save sale/ })).not.toBeInTheDocument();
+  });
+
+  it('puts the smaller Add to plan and the heart in the map popup', async () => {
+    locatedBrowser();
+    signInAs(shopper);
     mockFetch({
       'GET /api/sales': () => json([aSale({ id: 1, title: 'Valid Sale' })]),
       'GET /api/favorites/ids': () => json({ saleIds: [1], itemIds: [] }),

@@ -14,7 +14,7 @@ export default function BrowseSalesRoute() {
         renderSaleActions={(sale, place) => (
           <>
             <AddToPlanButton sale={sale} named className={place === 'popup' ? 'px-2 py-1 text-xs' : undefined} />
-            <FavoriteButton kind="sale" id={sale.id} title={sale.title} />
+            <FavoriteButton kind="sale" id={sale.id} title={sale.title} ownerId={sale.user_id} />
           </>
         )}
       />

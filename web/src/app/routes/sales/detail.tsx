@@ -12,14 +12,16 @@ export default function SaleDetailRoute() {
       <SaleDetail
         key={id}
         saleId={id}
-        renderTitleActions={(sale) => <FavoriteButton kind="sale" id={sale.id} title={sale.title} variant="labelled" />}
+        renderTitleActions={(sale) => (
+          <FavoriteButton kind="sale" id={sale.id} title={sale.title} ownerId={sale.user_id} variant="labelled" />
+        )}
         renderScheduleActions={(sale) => (
           <>
             <AddToCalendarLink saleId={sale.id} />
             {sale.status === 'active' && <AddToPlanButton sale={sale} />}
           </>
         )}
-        renderItemActions={(item) => <FavoriteButton kind="item" id={item.id} title={item.title} />}
+        renderItemActions={(item) => <FavoriteButton kind="item" id={item.id} title={item.title} ownerId={item.user_id} />}
       />
     </Page>
   );

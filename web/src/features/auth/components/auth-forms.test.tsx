@@ -12,7 +12,7 @@ describe('LoginForm', () => {
   it('toggles the password between hidden and shown', async () => {
     mockFetch({});
     renderScreen(<LoginForm />, { path: '/login' });
-    const password = screen.getByLabelText('Password');
+    const password = screen.getByLabelText(/^Password/);
     expect(password).toHaveAttribute('type', 'password');
     await userEvent.click(screen.getByRole('button', { name: 'Show password' }));
     expect(password).toHaveAttribute('type', 'text');
@@ -24,7 +24,7 @@ describe('LoginForm', () => {
     mockFetch({ 'POST /api/auth/login': () => json({ error: 'Invalid email or password' }, 401) });
     renderScreen(<LoginForm />, { path: '/login' });
     await userEvent.type(screen.getByLabelText(/^Email/), 'pat@example.com');
-    await userEvent.type(screen.getByLabelText('Password'), 'wrong-password');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'wrong-password');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
   });
@@ -33,7 +33,7 @@ describe('LoginForm', () => {
     mockFetch({ 'POST /api/auth/login': () => new Response('', { status: 502 }) });
     renderScreen(<LoginForm />, { path: '/login' });
     await userEvent.type(screen.getByLabelText(/^Email/), 'pat@example.com');
-    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'secret1');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Login failed');
   });
@@ -46,7 +46,7 @@ describe('LoginForm', () => {
     });
     await router.navigate('/login', { state: { from: '/my-items' } });
     await userEvent.type(screen.getByLabelText(/^Email/), ' pat@example.com ');
-    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'secret1');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
 
     expect(await screen.findByText('My items page')).toBeInTheDocument();
@@ -66,13 +66,13 @@ describe('RegisterForm', () => {
     await userEvent.type(screen.getByLabelText(/^First Name/), 'Ada');
     await userEvent.type(screen.getByLabelText(/^Last Name/), 'Lovelace');
     await userEvent.type(screen.getByLabelText(/^Email/), 'ada@example.com');
-    await userEvent.type(screen.getByLabelText('Password'), '12345');
-    await userEvent.type(screen.getByLabelText('Confirm Password'), '54321');
+    await userEvent.type(screen.getByLabelText(/^Password/), '12345');
+    await userEvent.type(screen.getByLabelText(/^Confirm Password/), '54321');
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
 
-    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(/Password must be at least 6 characters/);
-    expect(screen.getByLabelText('Confirm Password')).toHaveAccessibleDescription('Passwords do not match');
-    expect(screen.getByLabelText('Confirm Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription(/Password must be at least 6 characters/);
+    expect(screen.getByLabelText(/^Confirm Password/)).toHaveAccessibleDescription('Passwords do not match');
+    expect(screen.getByLabelText(/^Confirm Password/)).toHaveAttribute('aria-invalid', 'true');
     expect(calls).toHaveLength(0);
   });
 
@@ -88,8 +88,8 @@ describe('RegisterForm', () => {
     await userEvent.type(screen.getByLabelText(/^First Name/), 'Ada');
     await userEvent.type(screen.getByLabelText(/^Last Name/), 'Lovelace');
     await userEvent.type(screen.getByLabelText(/^Email/), 'ada@example.com');
-    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
-    await userEvent.type(screen.getByLabelText('Confirm Password'), 'secret1');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'secret1');
+    await userEvent.type(screen.getByLabelText(/^Confirm Password/), 'secret1');
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Email already registered');
 

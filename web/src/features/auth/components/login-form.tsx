@@ -55,6 +55,7 @@ export function LoginForm() {
         required
       />
       <PasswordInput
+        required
         label="Password"
         name="password"
         autoComplete="current-password"

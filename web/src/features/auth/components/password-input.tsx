@@ -9,10 +9,12 @@ interface PasswordInputProps {
   hint?: string;
   autoComplete: 'current-password' | 'new-password';
   name: string;
+  /** Marked as every other required field is (FieldFrame's red asterisk). */
+  required?: boolean;
 }
 
 /** A password field with a Show/Hide toggle that keeps its label and error wiring. */
-export function PasswordInput({ label, value, onChange, error, hint, autoComplete, name }: PasswordInputProps) {
+export function PasswordInput({ label, value, onChange, error, hint, autoComplete, name, required }: PasswordInputProps) {
   const id = useId();
   const [visible, setVisible] = useState(false);
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
@@ -20,6 +22,12 @@ export function PasswordInput({ label, value, onChange, error, hint, autoComplet
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800">
         {label}
+        {required && (
+          <span className="text-red-700" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
       </label>
       <div className="relative">
         <input
@@ -29,6 +37,7 @@ export function PasswordInput({ label, value, onChange, error, hint, autoComplet
           value={value}
           onChange={(event) => onChange(event.target.value)}
           autoComplete={autoComplete}
+          aria-required={required || undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
           className={cn(

@@ -85,6 +85,7 @@ export function RegisterForm() {
         error={errors.phone}
       />
       <PasswordInput
+        required
         label="Password"
         name="password"
         autoComplete="new-password"
@@ -94,6 +95,7 @@ export function RegisterForm() {
         hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
       />
       <PasswordInput
+        required
         label="Confirm Password"
         name="confirmPassword"
         autoComplete="new-password"

@@ -29,6 +29,8 @@ interface FavoriteButtonProps {
   title: string;
   /** `icon` on cards and popups; `labelled` (heart and words) on detail pages. */
   variant?: 'icon' | 'labelled';
+  /** Who hosts the sale or owns the item: nobody saves their own. */
+  ownerId?: number;
   className?: string;
 }
 
@@ -37,12 +39,12 @@ interface FavoriteButtonProps {
  * signed-in users see it (a visitor has nothing to save to); it reads its state from the one
  * GET /api/favorites/ids every heart shares.
  */
-export function FavoriteButton({ kind, id, title, variant = 'icon', className }: FavoriteButtonProps) {
+export function FavoriteButton({ kind, id, title, variant = 'icon', ownerId, className }: FavoriteButtonProps) {
   const user = useUser();
   const ids = useFavoriteIds();
   const setFavorite = useSetFavorite();
   const [error, setError] = useState<string | null>(null);
-  if (!user) return null;
+  if (!user || user.id === ownerId) return null;
 
   const saved = (kind === 'sale' ? ids.data?.saleIds : ids.data?.itemIds)?.includes(id) ?? false;
   const action = kind === 'sale' ? 'Save sale' : 'Save item';

@@ -73,7 +73,8 @@ function ContactSeller() {
   const [asked, setAsked] = useState(false);
   return (
     <div>
-      <Button size="lg" className="w-full sm:w-auto" aria-describedby={noteId} onClick={() => setAsked(true)}>
+      {/* A secondary button: messaging is not there yet, so it does not compete with reserving. */}
+      <Button variant="secondary" aria-describedby={noteId} onClick={() => setAsked(true)}>
         Contact Seller
       </Button>
       <p id={noteId} className="mt-2 text-sm text-gray-700">
@@ -92,9 +93,11 @@ interface ItemDetailProps {
   itemId: string;
   /** Between the item's title and the owner's Edit button (e.g. its heart). */
   renderTitleActions?: (item: Item) => ReactNode;
+  /** Under the price: the item's call to action (Reserve Item, or Upgrade to Reserve). */
+  renderBuyActions?: (item: Item) => ReactNode;
 }
 
-export function ItemDetail({ itemId, renderTitleActions }: ItemDetailProps) {
+export function ItemDetail({ itemId, renderTitleActions, renderBuyActions }: ItemDetailProps) {
   const user = useUser();
   // The item's arrival renders in the background, a few milliseconds at a time (see useDeferredValue
   // in docs/decisions.md): the query's own update is synchronous and blocks a phone's main thread.
@@ -175,6 +178,7 @@ export function ItemDetail({ itemId, renderTitleActions }: ItemDetailProps) {
               </span>
             )}
           </p>
+          {renderBuyActions && <div className="max-w-sm">{renderBuyActions(item)}</div>}
           <div className="flex flex-wrap gap-2">
             <Badge tone="blue">{item.category}</Badge>
             <Badge tone="gray">{conditionLabel(item.condition)}</Badge>

@@ -65,11 +65,13 @@ export function PhotoPicker({ urls, onChange, onBusyChange, error }: PhotoPicker
                   <span className="absolute left-1 top-1 rounded bg-blue-700 px-2 py-0.5 text-xs font-semibold text-white">Main photo</span>
                 )}
               </div>
-              <div className="flex items-center justify-between gap-1 p-1">
+              {/* Narrow cards on a phone: the row wraps rather than clipping an arrow. */}
+              <div className="flex flex-wrap items-center justify-between gap-1 p-1">
                 <Button
                   variant="ghost"
                   size="sm"
                   disabled={index === 0}
+                  className="px-2"
                   aria-label={`Move photo ${index + 1} earlier`}
                   onClick={() => onChange(move(urls, index, index - 1))}
                 >
@@ -78,7 +80,7 @@ export function PhotoPicker({ urls, onChange, onBusyChange, error }: PhotoPicker
                 <Button
                   variant="ghost"
                   size="sm"
-                  className="text-red-700 hover:bg-red-50"
+                  className="px-2 text-red-700 hover:bg-red-50"
                   aria-label={`Remove photo ${index + 1}`}
                   onClick={() => onChange(urls.filter((_, at) => at !== index))}
                 >
@@ -88,6 +90,7 @@ export function PhotoPicker({ urls, onChange, onBusyChange, error }: PhotoPicker
                   variant="ghost"
                   size="sm"
                   disabled={index === urls.length - 1}
+                  className="px-2"
                   aria-label={`Move photo ${index + 1} later`}
                   onClick={() => onChange(move(urls, index, index + 1))}
                 >

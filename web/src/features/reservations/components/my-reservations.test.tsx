@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MyReservation } from '@garage/contracts';
-import { json, mockFetch, renderScreen, signInAs, signOutForTest } from '@/test/render';
+import { json, mockFetch, renderScreen, signInAs, signOutForTest, testUser } from '@/test/render';
+
+const premiumMember = { ...testUser, isPremium: true, premiumExpiresAt: '2031-01-01T00:00:00Z' };
 import { MyReservations } from './my-reservations';
 
 // Stripe Elements loads Stripe.js from Stripe; here a stand-in card form that pays or fails on a click.
@@ -66,7 +68,7 @@ describe('My Reservations', () => {
   afterEach(() => signOutForTest());
 
   it('pays a held reservation and then shows the pickup code, the sale address and hours, and the calendar file', async () => {
-    signInAs();
+    signInAs(premiumMember);
     let reservation = aReservation();
     const { calls } = mockFetch({
       'GET /api/payments/config': simulated,
@@ -93,7 +95,7 @@ describe('My Reservations', () => {
   });
 
   it('shows why a payment failed', async () => {
-    signInAs();
+    signInAs(premiumMember);
     mockFetch({
       'GET /api/payments/config': simulated,
       'GET /api/reservations/mine': () => json([aReservation()]),
@@ -105,7 +107,7 @@ describe('My Reservations', () => {
   });
 
   it('with Stripe, charges the card in the card step first, then asks the server to confirm', async () => {
-    signInAs();
+    signInAs(premiumMember);
     let reservation = aReservation({ clientSecret: 'pi_123_secret_abc', paymentIntentId: 'pi_123' });
     const { calls } = mockFetch({
       'GET /api/payments/config': () => json({ provider: 'stripe', publishableKey: 'pk_test_123' }),
@@ -129,7 +131,7 @@ describe('My Reservations', () => {
   });
 
   it('rates the host once after a pickup', async () => {
-    signInAs();
+    signInAs(premiumMember);
     let reservation = aReservation({ status: 'collected', pickup_code: 'K7M2QX' });
     let sent: unknown = null;
     mockFetch({
@@ -151,9 +153,18 @@ describe('My Reservations', () => {
   });
 
   it('says how to reserve when there is nothing yet', async () => {
-    signInAs();
+    signInAs(premiumMember);
     mockFetch({ 'GET /api/reservations/mine': () => json([]) });
     renderScreen(<MyReservations />, { path: '/my-reservations' });
     expect(await screen.findByRole('heading', { name: 'No reservations yet' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'search' })).toHaveAttribute('href', '/search');
+  });
+
+  it('tells a free member that reserving is a Premium feature, with the way to upgrade', async () => {
+    signInAs({ ...testUser, isPremium: false });
+    mockFetch({ 'GET /api/reservations/mine': () => json([]) });
+    renderScreen(<MyReservations />, { path: '/my-reservations' });
+    expect(await screen.findByRole('heading', { name: 'Reserving items is a Premium feature' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', '/subscribe');
   });
 });

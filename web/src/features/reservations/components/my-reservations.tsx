@@ -2,10 +2,12 @@ import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react'
 import { Link } from 'react-router-dom';
 import type { MyReservation } from '@garage/contracts';
 import { errorMessage } from '@/lib/api-client';
+import { useUser } from '@/lib/auth';
+import { cn } from '@/lib/cn';
 import { usePaymentsConfig } from '@/lib/payments-config';
 import { formatClockTime, formatDateRange, formatTimeRange } from '@/lib/format';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { Button, LinkButton } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryStatus } from '@/components/ui/query-status';
 import { Spinner } from '@/components/ui/spinner';
@@ -19,22 +21,46 @@ type SaleActions = (saleId: number) => ReactNode;
 
 /** My reservations: what the shopper holds, pays, picks up (with the code) and rates. */
 export function MyReservations({ renderSaleActions }: { renderSaleActions?: SaleActions }) {
+  const user = useUser();
   const reservations = useMyReservations();
   if (!reservations.isSuccess) return <QueryStatus query={reservations} error="Failed to load your reservations" className="py-16" />;
+  const premiumNote = !user?.isPremium && <PremiumNote />;
   if (reservations.data.length === 0)
     return (
-      <EmptyState title="No reservations yet">
-        Reserve an item from <Link to="/search">search</Link>, pay for it, and pick it up at the sale with your pickup code.
-      </EmptyState>
+      premiumNote || (
+        <EmptyState title="No reservations yet">
+          Reserve an item from <Link to="/search">search</Link>, pay for it, and pick it up at the sale with your pickup code.
+        </EmptyState>
+      )
     );
   return (
-    <ul className="space-y-4">
-      {reservations.data.map((reservation) => (
-        <li key={reservation.id}>
-          <ReservationCard reservation={reservation} renderSaleActions={renderSaleActions} />
-        </li>
-      ))}
-    </ul>
+    <>
+      {premiumNote}
+      <ul className={cn('space-y-4', premiumNote && 'mt-6')} aria-label="Your reservations">
+        {reservations.data.map((reservation) => (
+          <li key={reservation.id}>
+            <ReservationCard reservation={reservation} renderSaleActions={renderSaleActions} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** Reserving is for Premium members: a free member is told so here, with the way to upgrade. */
+function PremiumNote() {
+  return (
+    <section aria-labelledby="premium-note" className="rounded-lg bg-purple-50 p-5 ring-1 ring-purple-200">
+      <h2 id="premium-note" className="text-lg font-semibold text-purple-900">
+        Reserving items is a Premium feature
+      </h2>
+      <p className="mt-1 text-sm text-purple-900">
+        Premium members reserve an item before the sale, pay for it here and pick it up with a code: no early line at the driveway.
+      </p>
+      <LinkButton to="/subscribe" variant="premium" className="mt-3">
+        Upgrade to Premium
+      </LinkButton>
+    </section>
   );
 }
 
@@ -78,16 +104,22 @@ function ReservationCard({ reservation, renderSaleActions }: { reservation: MyRe
   const titleId = `reservation-${reservation.id}-title`;
   return (
     <article aria-labelledby={titleId} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div>
+      <div className="flex items-start gap-3">
+        {/* Shown here, the photo is also what the service worker keeps for the road (with the list). */}
+        {reservation.item.image_urls[0] && (
+          <img src={reservation.item.image_urls[0]} alt="" className="h-16 w-16 shrink-0 rounded-md bg-gray-100 object-cover" />
+        )}
+        <div className="min-w-0 flex-1">
           <h2 id={titleId} className="text-lg font-semibold text-gray-900">
             <Link to={`/items/${reservation.item.id}`} className="hover:underline">
               {reservation.item.title}
             </Link>
           </h2>
           <p className="text-sm text-gray-700">{formatCents(reservation.amount_cents)}</p>
+          <div className="mt-1">
+            <ReservationStatusBadge status={reservation.status} />
+          </div>
         </div>
-        <ReservationStatusBadge status={reservation.status} />
       </div>
 
       {sale && (
@@ -114,10 +146,10 @@ function ReservationCard({ reservation, renderSaleActions }: { reservation: MyRe
       )}
 
       {(reservation.status === 'paid' || reservation.status === 'collected') && reservation.pickup_code && (
-        <p className="mt-4 text-sm text-gray-800">
+        <p className="mt-4 rounded-md bg-green-50 p-3 text-sm text-gray-800 ring-1 ring-green-200">
           Pickup code:{' '}
           <strong
-            className="font-mono text-xl tracking-widest text-gray-900"
+            className="font-mono text-3xl tracking-widest text-gray-900"
             aria-label={`Pickup code ${reservation.pickup_code.split('').join(' ')}`}
           >
             {reservation.pickup_code}

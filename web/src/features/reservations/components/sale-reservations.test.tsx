@@ -36,10 +36,10 @@ describe('Reservations of a sale (host)', () => {
     });
     renderScreen(<SaleReservations saleId={1} />, { path: '/sales/1/reservations' });
 
-    const row = (await screen.findByText('Oak Dining Table')).closest('tr')!;
+    const row = await screen.findByRole('article', { name: 'Oak Dining Table' });
     expect(within(row).getByText('Sam Shopper')).toBeInTheDocument();
     expect(within(row).getByText('$25.00')).toBeInTheDocument();
-    const code = within(row).getByLabelText('Pickup code for Oak Dining Table');
+    const code = within(row).getByLabelText('Pickup code from Sam Shopper');
     await userEvent.type(code, 'WRONG1');
     await userEvent.click(within(row).getByRole('button', { name: 'Collected' }));
     expect(await within(row).findByText('Pickup code does not match')).toBeInTheDocument();
@@ -49,6 +49,26 @@ describe('Reservations of a sale (host)', () => {
     await userEvent.click(within(row).getByRole('button', { name: 'Collected' }));
     expect(await screen.findByText('Handed over')).toBeInTheDocument();
     expect(sent).toEqual({ pickupCode: 'K7M2QX' });
+  });
+
+  it('shows a card per reservation with its photo, and the limit on wrong codes in words', async () => {
+    signInAs();
+    mockFetch({
+      'GET /api/reservations/by-sale/1': () => json([paid]),
+      'POST /api/reservations/7/collect': () => json({ error: 'Too many wrong pickup codes. Try again in 15 minutes.' }, 429),
+    });
+    renderScreen(<SaleReservations saleId={1} photos={new Map([[100, '/api/images/table.jpg']])} />, { path: '/sales/1/reservations' });
+
+    const card = await screen.findByRole('article', { name: 'Oak Dining Table' });
+    expect(card.querySelector('img')).toHaveAttribute('src', '/api/images/table.jpg');
+    const code = within(card).getByLabelText('Pickup code from Sam Shopper');
+    // The code's alphabet is letters and digits: the keyboard opens on capitals, and a phone may fill it in.
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(code).toHaveAttribute('autocapitalize', 'characters');
+    await userEvent.type(code, 'k7m-2q o');
+    expect(code).toHaveValue('K7M2Q');
+    await userEvent.click(within(card).getByRole('button', { name: 'Collected' }));
+    expect(await within(card).findByText('Too many wrong pickup codes. Try again in 15 minutes.')).toBeInTheDocument();
   });
 
   it('opens the payout onboarding page', async () => {

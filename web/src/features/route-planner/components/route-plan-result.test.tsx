@@ -33,7 +33,7 @@ describe('RoutePlanResult', () => {
     );
     const section = screen.getByRole('region', { name: 'Could Not Fit (2 sales)' });
     const reasons = within(section).getAllByRole('listitem');
-    expect(reasons[0]).toHaveTextContent('Early Bird Sale: Closes at 08:30, before you could get there (09:05)');
+    expect(reasons[0]).toHaveTextContent('Early Bird Sale: Closes at 8:30 AM, before you could get there (9:05 AM)');
     expect(within(reasons[0]).getByRole('link', { name: 'Early Bird Sale' })).toHaveAttribute('href', '/sales/99');
     expect(reasons[1]).toHaveTextContent('Sale #98: Sale not found');
   });

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { RoutePlan, RouteStop } from '@garage/contracts';
 import { formatDate, pluralize } from '@/lib/format';
 import { Spinner } from '@/components/ui/spinner';
-import { formatMiles, formatMinutes, legLabel, planTime, zoneAbbreviation } from '../utils/plan-format';
+import { formatMiles, formatMinutes, legLabel, planTime, readableReason, zoneAbbreviation } from '../utils/plan-format';
 
 // Leaflet loads only with a plan that has stops to show.
 const RouteMap = lazy(() => import('./route-map'));
@@ -127,7 +127,7 @@ export function RoutePlanResult({ plan, showMap = true }: { plan: RoutePlan; sho
                 ) : (
                   <span className="font-semibold">Sale #{sale.saleId}</span>
                 )}
-                : {sale.reason}
+                : {readableReason(sale.reason)}
               </li>
             ))}
           </ul>

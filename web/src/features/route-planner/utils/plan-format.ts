@@ -33,6 +33,14 @@ export function zoneAbbreviation(timeZone: string, date: string): string {
 /** "9:05 AM" for the plan's wall clock ("HH:MM"). */
 export const planTime = formatTime;
 
+/**
+ * The planner's reasons come from the API with its 24-hour wall clock ("Closes at 15:00, before
+ * you could get there (18:50 the next day)"); people read them in 12-hour US time.
+ */
+export function readableReason(reason: string): string {
+  return reason.replace(/\b([01]?\d|2[0-3]):([0-5]\d)\b/g, (clock) => formatTime(clock));
+}
+
 /** Which stops a directions link covers: "Start → stop 10", "Stop 10 → stop 14". */
 export function legLabel(index: number, stopCount: number): string {
   const from = index === 0 ? 'Start' : `Stop ${index * STOPS_PER_LEG}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMiles, formatMinutes, legLabel, zoneAbbreviation } from './plan-format';
+import { formatMiles, formatMinutes, legLabel, readableReason, zoneAbbreviation } from './plan-format';
 import { suggestPlanDate } from './suggest-date';
 import type { PlanSale } from '../hooks/use-plan-selection';
 
@@ -35,6 +35,14 @@ describe('plan formats', () => {
     [60, '1 h'],
     [65, '1 h 5 min'],
   ])('formatMinutes(%s) = %s', (minutes, text) => expect(formatMinutes(minutes)).toBe(text));
+  it('reads the planner’s reasons in 12-hour time', () => {
+    expect(readableReason('Closes at 15:00, before you could get there (18:50 the next day)')).toBe(
+      'Closes at 3:00 PM, before you could get there (6:50 PM the next day)',
+    );
+    expect(readableReason('Closes at 08:34, too soon after you could get there (00:20) for a 15-minute stop')).toBe(
+      'Closes at 8:34 AM, too soon after you could get there (12:20 AM) for a 15-minute stop',
+    );
+  });
   it('writes miles with one decimal', () => expect(formatMiles(3)).toBe('3.0 mi'));
   it('names the legs of the directions', () => {
     expect(legLabel(0, 4)).toBe('Start → stop 4');

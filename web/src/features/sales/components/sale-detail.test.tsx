@@ -46,6 +46,7 @@ describe('Sale detail', () => {
     expect(screen.getByText('Pat Host')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '555-0100' })).toHaveAttribute('href', 'tel:555-0100');
     expect(screen.queryByRole('link', { name: 'Edit Sale' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Pickup Desk' })).not.toBeInTheDocument();
   });
 
   it('gives the owner Edit Sale, Add Item and Delete Sale with a confirmation', async () => {
@@ -58,6 +59,7 @@ describe('Sale detail', () => {
     queryClient.setQueryData(saleKeys.mine, [aSale({ id: 1 }), aSale({ id: 2 })]);
     expect(await screen.findByRole('link', { name: 'Edit Sale' })).toHaveAttribute('href', '/sales/1/edit');
     expect(screen.getByRole('link', { name: 'Add Item' })).toHaveAttribute('href', '/sales/1/add-item');
+    expect(screen.getByRole('link', { name: 'Pickup Desk' })).toHaveAttribute('href', '/sales/1/reservations');
 
     await userEvent.click(screen.getByRole('button', { name: 'Delete Sale' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Delete this garage sale?' });

@@ -122,6 +122,10 @@ export function SaleDetail({ saleId, renderTitleActions, renderScheduleActions, 
         </div>
         {isOwner && (
           <div className="flex flex-wrap gap-2">
+            {/* On the morning of the sale: where the host checks pickup codes. */}
+            <LinkButton to={`/sales/${sale.id}/reservations`} variant="secondary">
+              Pickup Desk
+            </LinkButton>
             <LinkButton to={`/sales/${sale.id}/edit`} variant="secondary">
               Edit Sale
             </LinkButton>

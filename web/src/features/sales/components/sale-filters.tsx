@@ -10,6 +10,8 @@ interface SaleFiltersProps {
   onChange: (next: Partial<Filters>) => void;
   onClear: () => void;
   isPremium: boolean;
+  /** False once the browser has no location to give: sales everywhere are listed, no radius applies. */
+  located?: boolean;
   errors?: FilterErrors;
 }
 
@@ -17,7 +19,7 @@ interface SaleFiltersProps {
  * The date, time and radius filters. On a phone they fold behind a "Filters" button (open when a
  * filter is set or a value is wrong), so the results start above the fold; from `lg` up they show.
  */
-export function SaleFilters({ filters, radiusChoices, onChange, onClear, isPremium, errors = {} }: SaleFiltersProps) {
+export function SaleFilters({ filters, radiusChoices, onChange, onClear, isPremium, located = true, errors = {} }: SaleFiltersProps) {
   const active = Boolean(filters.startDate || filters.endDate || filters.startTime || filters.endTime);
   const { toggle, panelId, panelClassName } = usePhoneCollapse({ forceOpen: Object.keys(errors).length > 0 });
   return (
@@ -64,18 +66,24 @@ export function SaleFilters({ filters, radiusChoices, onChange, onClear, isPremi
           onChange={(event) => onChange({ endTime: event.target.value })}
           error={errors.endTime}
         />
-        <SelectField
-          label="Radius"
-          value={String(filters.radius)}
-          onChange={(event) => onChange({ radius: Number(event.target.value) })}
-          hint={isPremium ? 'Premium: up to 100 miles' : 'Premium members can search up to 100 miles'}
-        >
-          {radiusChoices.map((miles) => (
-            <option key={miles} value={miles}>
-              Within {miles} miles
-            </option>
-          ))}
-        </SelectField>
+        {located ? (
+          <SelectField
+            label="Radius"
+            value={String(filters.radius)}
+            onChange={(event) => onChange({ radius: Number(event.target.value) })}
+            hint={isPremium ? 'Premium: up to 100 miles' : 'Premium members can search up to 100 miles'}
+          >
+            {radiusChoices.map((miles) => (
+              <option key={miles} value={miles}>
+                Within {miles} miles
+              </option>
+            ))}
+          </SelectField>
+        ) : (
+          <SelectField label="Radius" value="anywhere" disabled hint="Share your location to see sales nearby">
+            <option value="anywhere">Everywhere</option>
+          </SelectField>
+        )}
       </div>
     </section>
   );

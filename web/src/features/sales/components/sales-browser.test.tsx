@@ -226,6 +226,17 @@ describe('Browse sales', () => {
     expect(container.querySelector('.leaflet-popup')).toBeNull();
   });
 
+  it('says the radius does not apply once the location is denied and sales everywhere are listed', async () => {
+    scriptedGeolocation({ code: 1 });
+    mockFetch({ 'GET /api/sales': () => json([aSale({ id: 1, title: 'Valid Sale' })]) });
+    renderScreen(<SalesBrowser />, { path: '/sales' });
+    expect(await screen.findByText('Showing upcoming sales everywhere instead of nearby ones.')).toBeInTheDocument();
+    const radius = screen.getByLabelText('Radius');
+    expect(radius).toBeDisabled();
+    expect(radius).toHaveDisplayValue('Everywhere');
+    expect(screen.queryByRole('option', { name: 'Within 25 miles' })).not.toBeInTheDocument();
+  });
+
   it('turns the picture into the live map when a mouse comes over it', async () => {
     scriptedGeolocation({ code: 1 });
     mockFetch({ 'GET /api/sales': () => json([aSale({ id: 1, title: 'Valid Sale' })]) });

@@ -51,6 +51,7 @@ export function SalesBrowser({ renderSaleActions }: SalesBrowserProps) {
         onChange={setFilters}
         onClear={clearFilters}
         isPremium={isPremium}
+        located={geo.loading || geo.position !== null}
         errors={filterErrors}
       />
 

@@ -101,7 +101,13 @@ describe('Search Items screen', () => {
     // Premium users may search up to 100 miles.
     expect(await screen.findByRole('option', { name: 'Within 100 miles' })).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: 'Reserve Item' }));
-    expect(await screen.findByRole('button', { name: 'Reserved' })).toBeDisabled();
+    // The confirmation takes the button's place on the card, where the user is looking.
+    expect(await within(screen.getByRole('article')).findByText(`Reserved: ${aSearchResult().title}`)).toBeInTheDocument();
+    expect(within(screen.getByRole('article')).getByRole('link', { name: 'Pay now in My Reservations' })).toHaveAttribute(
+      'href',
+      '/my-reservations',
+    );
+    await waitFor(() => expect(calls.filter((call) => call.url.pathname === '/api/items/search')).toHaveLength(2));
     expect(calls.filter((call) => call.url.pathname === '/api/items/search')).toHaveLength(2);
     expect(calls.find((call) => call.method === 'POST')!.headers.get('Authorization')).toBe('Bearer test-token');
   });

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import {
   CATEGORIES,
   CONDITIONS,
@@ -11,13 +11,11 @@ import {
 import type { SearchResult } from '@garage/contracts';
 import { useUser } from '@/lib/auth';
 import { useGeolocation } from '@/hooks/use-geolocation';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField, TextField } from '@/components/ui/field';
 import { usePhoneCollapse } from '@/components/ui/phone-collapse';
 import { Spinner } from '@/components/ui/spinner';
-import { useReserveItem } from '../api/reserve-item';
 import { useSearchItems, type ItemSearchParams } from '../api/search-items';
 import { SearchResultCard } from './search-result-card';
 import { Inbox, Search } from 'lucide-react';
@@ -58,7 +56,6 @@ export function ItemSearch({ renderSearchActions, renderResultActions }: ItemSea
   const geo = useGeolocation();
   // Back and Forward change the URL: the form follows it.
   useEffect(() => setForm(formFromParams(params)), [params]);
-  const reserve = useReserveItem();
 
   const submitted = formFromParams(params);
   const radius = Number(submitted.radius);
@@ -153,12 +150,6 @@ export function ItemSearch({ renderSearchActions, renderResultActions }: ItemSea
 
       {renderSearchActions?.(search)}
 
-      {reserve.isSuccess && (
-        <Alert tone="success" title={`Reserved: ${reserve.data.title}`}>
-          It is held for you while you pay. <Link to="/my-reservations">Pay now in My Reservations</Link>
-        </Alert>
-      )}
-
       {search.q === '' ? (
         <EmptyState title="Start Searching" icon={<Search />}>
           <p>Type what you are looking for to find it at garage sales near you.</p>
@@ -177,14 +168,7 @@ export function ItemSearch({ renderSearchActions, renderResultActions }: ItemSea
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {list.map((result) => (
               <li key={result.id}>
-                <SearchResultCard
-                  result={result}
-                  viewerId={user?.id ?? null}
-                  isPremium={isPremium}
-                  reserving={reserve.isPending && reserve.variables === result.id}
-                  onReserve={(id) => reserve.mutate(id)}
-                  actions={renderResultActions?.(result)}
-                />
+                <SearchResultCard result={result} actions={renderResultActions?.(result)} />
               </li>
             ))}
           </ul>

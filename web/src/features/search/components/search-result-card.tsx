@@ -4,22 +4,17 @@ import { conditionLabel } from '@garage/contracts/constants';
 import type { SearchResult } from '@garage/contracts';
 import { formatPrice, formatShortDate, fullName } from '@/lib/format';
 import { Badge } from '@/components/ui/badge';
-import { Button, LinkButton } from '@/components/ui/button';
 import { PhotoCard } from '@/components/ui/photo-card';
+import { ReserveAction } from './reserve-action';
 
 interface SearchResultCardProps {
   result: SearchResult;
-  viewerId: number | null;
-  isPremium: boolean;
-  reserving: boolean;
-  onReserve: (id: number) => void;
   /** After the title and price (e.g. the item's heart). */
   actions?: ReactNode;
 }
 
-export function SearchResultCard({ result, viewerId, isPremium, reserving, onReserve, actions }: SearchResultCardProps) {
+export function SearchResultCard({ result, actions }: SearchResultCardProps) {
   const seller = fullName(result.first_name, result.last_name);
-  const own = viewerId !== null && viewerId === result.user_id;
   return (
     <PhotoCard imageUrl={result.image_urls[0]} alt={result.title}>
       <div className="flex flex-1 flex-col gap-2 p-4">
@@ -50,17 +45,7 @@ export function SearchResultCard({ result, viewerId, isPremium, reserving, onRes
         </p>
         <p className="text-sm text-gray-700">{seller ? `Seller: ${seller}` : 'Sign in to see the seller'}</p>
         <div className="mt-auto pt-2">
-          {isPremium ? (
-            !own && (
-              <Button variant="success" className="w-full" disabled={result.is_reserved || reserving} onClick={() => onReserve(result.id)}>
-                {result.is_reserved ? 'Reserved' : reserving ? 'Reserving...' : 'Reserve Item'}
-              </Button>
-            )
-          ) : (
-            <LinkButton to="/subscribe" variant="secondary" className="w-full">
-              Upgrade to Reserve
-            </LinkButton>
-          )}
+          <ReserveAction item={result} />
         </div>
       </div>
     </PhotoCard>
