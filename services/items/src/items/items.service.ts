@@ -107,7 +107,12 @@ export class ItemsService {
     await this.sales.lockSaleId(manager, sale.id);
     const arrived = await this.sales.findLiveForShare(manager, sale.id);
     if (arrived) return arrived.user_id;
-    return (await this.sales.find(sale.id, manager)) ? null : sale.user_id;
+    // Each read sees what was committed when it ran: `sale.created` may have been applied between
+    // the two. Its row then answers (a tombstone is nobody's to fill); the deletion handler takes
+    // the lock held here, so the row cannot go away before this transaction ends.
+    const now = await this.sales.find(sale.id, manager);
+    if (now) return now.deleted ? null : now.user_id;
+    return sale.user_id;
   }
 
   /** An item may only be put into a live sale of its owner's. */
