@@ -59,11 +59,11 @@ describe('Browse sales page', () => {
       'GET /api/favorites/ids': () => json({ saleIds: [1], itemIds: [] }),
     });
     renderScreen(<BrowseSalesRoute />, { path: '/sales' });
-    const picture = await screen.findByRole('group', { name: 'Map of garage sales' }, { timeout: 3000 });
+    const picture = await screen.findByRole('group', { name: 'Map of garage sales' }, { timeout: 10_000 });
     await act(async () => {
       fireEvent.click(within(picture).getByRole('button', { name: 'Valid Sale' }));
     });
-    await screen.findByRole('link', { name: 'View Sale' }, { timeout: 3000 });
+    await screen.findByRole('link', { name: 'View Sale' }, { timeout: 10_000 });
     const plan = screen.getByRole('button', { name: 'Add to plan: Valid Sale' });
     expect(plan).toHaveClass('text-xs');
     expect(await screen.findByRole('button', { name: 'Saved: Valid Sale' })).toHaveAttribute('aria-pressed', 'true');

@@ -25,7 +25,7 @@ describe('Saved route plan pages', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Saturday loop' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Printable view' })).toHaveAttribute('href', '/plan/42/print');
     // Numbered markers in driving order on the lazy-loaded map.
-    await waitFor(() => expect(container.querySelectorAll('.leaflet-marker-icon')).toHaveLength(2), { timeout: 3000 });
+    await waitFor(() => expect(container.querySelectorAll('.leaflet-marker-icon')).toHaveLength(2), { timeout: 10_000 });
     expect([...container.querySelectorAll('.leaflet-marker-icon')].map((marker) => marker.textContent)).toEqual(['1', '2']);
     expect(container.querySelector('.leaflet-marker-icon')).toHaveAttribute('title', 'Stop 1: Stop Sale 1');
 

@@ -155,7 +155,7 @@ describe('Browse sales', () => {
         ]),
     });
     const { container } = renderScreen(<SalesBrowser />, { path: '/sales' });
-    const legend = await screen.findByLabelText('Map legend', {}, { timeout: 3000 });
+    const legend = await screen.findByLabelText('Map legend', {}, { timeout: 10_000 });
     expect(legend).toHaveTextContent('Your location');
     expect(legend).toHaveTextContent('1 garage sale');
 
@@ -180,7 +180,7 @@ describe('Browse sales', () => {
       fireEvent.click(pin, { detail: 1 });
     });
     // The live map is built a few tasks later, over the picture, with the tapped sale's popup open.
-    const popup = await screen.findByRole('link', { name: 'View Sale' }, { timeout: 3000 });
+    const popup = await screen.findByRole('link', { name: 'View Sale' }, { timeout: 10_000 });
     expect(popup).toHaveAttribute('href', '/sales/1');
     expect(screen.getByText(`${'x'.repeat(100)}...`)).toBeInTheDocument();
     const photos = within(popup.closest('.leaflet-popup') as HTMLElement)
@@ -200,11 +200,11 @@ describe('Browse sales', () => {
     scriptedGeolocation({ latitude: 39.8, longitude: -89.6 });
     mockFetch({ 'GET /api/sales': () => json([aSale({ id: 1, title: 'Valid Sale' })]) });
     const { container } = renderScreen(<SalesBrowser />, { path: '/sales' });
-    const picture = await screen.findByRole('group', { name: 'Map of garage sales' }, { timeout: 3000 });
+    const picture = await screen.findByRole('group', { name: 'Map of garage sales' }, { timeout: 10_000 });
     const pin = within(picture).getByRole('button', { name: 'Valid Sale' });
     pin.focus();
     await userEvent.keyboard('{Enter}');
-    await screen.findByRole('link', { name: 'View Sale' }, { timeout: 3000 });
+    await screen.findByRole('link', { name: 'View Sale' }, { timeout: 10_000 });
     await waitFor(() => expect(document.activeElement).toBe(container.querySelector('.leaflet-container')));
   });
 
@@ -212,7 +212,7 @@ describe('Browse sales', () => {
     scriptedGeolocation({ code: 1 });
     mockFetch({ 'GET /api/sales': () => json([aSale({ id: 1, title: 'Valid Sale' })]) });
     const { container } = renderScreen(<SalesBrowser />, { path: '/sales' });
-    const picture = await screen.findByRole('group', { name: 'Map of garage sales' }, { timeout: 3000 });
+    const picture = await screen.findByRole('group', { name: 'Map of garage sales' }, { timeout: 10_000 });
     // Without a location, the whole country at zoom 4.
     expect(picture.querySelector('img[src="https://a.tile.openstreetmap.org/4/3/6.png"]')).not.toBeNull();
 
@@ -221,8 +221,8 @@ describe('Browse sales', () => {
     expect(container.querySelector('.leaflet-container')).toBeNull();
 
     fireEvent.pointerDown(picture, { pointerType: 'touch' });
-    await waitFor(() => expect(container.querySelector('.leaflet-container')).not.toBeNull(), { timeout: 3000 });
-    await waitFor(() => expect(container.querySelectorAll('.leaflet-marker-icon')).toHaveLength(1), { timeout: 3000 });
+    await waitFor(() => expect(container.querySelector('.leaflet-container')).not.toBeNull(), { timeout: 10_000 });
+    await waitFor(() => expect(container.querySelectorAll('.leaflet-marker-icon')).toHaveLength(1), { timeout: 10_000 });
     expect(container.querySelector('.leaflet-popup')).toBeNull();
   });
 
@@ -241,9 +241,9 @@ describe('Browse sales', () => {
     scriptedGeolocation({ code: 1 });
     mockFetch({ 'GET /api/sales': () => json([aSale({ id: 1, title: 'Valid Sale' })]) });
     const { container } = renderScreen(<SalesBrowser />, { path: '/sales' });
-    const picture = await screen.findByRole('group', { name: 'Map of garage sales' }, { timeout: 3000 });
+    const picture = await screen.findByRole('group', { name: 'Map of garage sales' }, { timeout: 10_000 });
     fireEvent.pointerEnter(picture, { pointerType: 'mouse' });
-    await waitFor(() => expect(container.querySelector('.leaflet-container')).not.toBeNull(), { timeout: 3000 });
+    await waitFor(() => expect(container.querySelector('.leaflet-container')).not.toBeNull(), { timeout: 10_000 });
   });
 
   it("shows each sale's item photos on its card, or says it has none yet", async () => {
