@@ -585,6 +585,9 @@ async function main() {
     await rollingRestart();
     return;
   }
+  // A topology left by a run that was cut short (or an engine stopped under it) is removed first:
+  // its stopped containers can fail to start again.
+  sh(['down'], { timeoutMs: 300_000 });
   say('offline.sh up');
   const upStarted = Date.now();
   sh(['up'], { timeoutMs: 45 * 60_000 });
