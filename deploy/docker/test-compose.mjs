@@ -105,7 +105,14 @@ async function api(method, urlPath, { token, body, base = BASE } = {}) {
   const headers = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(new URL(urlPath, base), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(new URL(urlPath, base), {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  }).catch((error) => {
+    // "fetch failed" alone says nothing: the cause (refused, reset, …) goes into the message.
+    throw new Error(`${method} ${urlPath}: ${error.message} (${error.cause?.code ?? error.cause?.message ?? 'no cause'})`);
+  });
   const text = await response.text();
   if (!response.ok)
     throw Object.assign(new Error(`${method} ${urlPath} answered ${response.status}: ${text.slice(0, 300)}`), { status: response.status });
@@ -165,6 +172,10 @@ async function eventually(probe, what, timeoutMs = 15_000) {
 async function mail() {
   const [mailpit] = containers('mailpit');
   return (await api('GET', '/api/v1/messages', { base: `http://${mailpit.ip}:8025` })).messages;
+}
+/** The alert emails to `email` (a new premium member also gets a receipt, which is not one). */
+async function alertMails(email) {
+  return (await mail()).filter((m) => m.To.some((to) => to.Address === email) && m.Subject.startsWith('New match for '));
 }
 
 async function uploadPhoto(account) {
@@ -233,7 +244,7 @@ async function apiJourney() {
   check(Number(stored) > 0, `the photo is stored in the S3 container's volume (${stored} entries under /data)`);
   const emails = await eventually(
     async () => {
-      const found = (await mail()).filter((m) => m.To.some((to) => to.Address === shopper.email));
+      const found = await alertMails(shopper.email);
       return found.length > 0 && found;
     },
     'the alert email',
@@ -513,14 +524,14 @@ async function replicas() {
 
   const alertMails = await eventually(
     async () => {
-      const found = (await mail()).filter((m) => m.To.some((to) => to.Address === alertUser.email));
+      const found = await alertMails(alertUser.email);
       return found.length >= alertItems ? found : false;
     },
     'the alert emails',
     30_000,
-  ).catch(async () => (await mail()).filter((m) => m.To.some((to) => to.Address === alertUser.email)));
+  ).catch(() => alertMails(alertUser.email));
   await sleep(3000);
-  const finalMails = (await mail()).filter((m) => m.To.some((to) => to.Address === alertUser.email));
+  const finalMails = await alertMails(alertUser.email);
   figure(`alert emails: ${alertItems} matching items, ${finalMails.length} emails`);
   check(alertMails.length === alertItems && finalMails.length === alertItems, 'each alert email sent once with two shopper replicas');
 

@@ -107,7 +107,11 @@ export class ItemsService {
     await this.sales.lockSaleId(manager, sale.id);
     const arrived = await this.sales.findLiveForShare(manager, sale.id);
     if (arrived) return arrived.user_id;
-    return (await this.sales.find(sale.id, manager)) ? null : sale.user_id;
+    // Each statement sees what was committed before it: the sale's row may have arrived since the
+    // look just above, live (its host's) or as a tombstone (nobody's).
+    const now = await this.sales.find(sale.id, manager);
+    if (!now) return sale.user_id;
+    return now.deleted ? null : now.user_id;
   }
 
   /** An item may only be put into a live sale of its owner's. */
