@@ -13,7 +13,8 @@
  *   5. rolling restart: each service's replicas restarted one at a time under that load, 0 failed;
  * and always takes the topology down. Figures are printed as it goes; any failed check fails it.
  * Environment: LOAD_SECONDS, CLIENTS (32), SKIP_BROWSER=1 (no browser journeys), KEEP_UP=1 (leave
- * it running).
+ * it running), ONLY_ROLLING=1 (only the rolling restart, against the topology already up, e.g. left
+ * by KEEP_UP=1; it stays up).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -104,7 +105,14 @@ async function api(method, urlPath, { token, body, base = BASE } = {}) {
   const headers = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(new URL(urlPath, base), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(new URL(urlPath, base), {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  }).catch((error) => {
+    // "fetch failed" alone says nothing: the cause (refused, reset, …) goes into the message.
+    throw new Error(`${method} ${urlPath}: ${error.message} (${error.cause?.code ?? error.cause?.message ?? 'no cause'})`);
+  });
   const text = await response.text();
   if (!response.ok)
     throw Object.assign(new Error(`${method} ${urlPath} answered ${response.status}: ${text.slice(0, 300)}`), { status: response.status });
@@ -164,6 +172,10 @@ async function eventually(probe, what, timeoutMs = 15_000) {
 async function mail() {
   const [mailpit] = containers('mailpit');
   return (await api('GET', '/api/v1/messages', { base: `http://${mailpit.ip}:8025` })).messages;
+}
+/** The alert emails to `email` (a new premium member also gets a receipt, which is not one). */
+async function alertMails(email) {
+  return (await mail()).filter((m) => m.To.some((to) => to.Address === email) && m.Subject.startsWith('New match for '));
 }
 
 async function uploadPhoto(account) {
@@ -232,7 +244,7 @@ async function apiJourney() {
   check(Number(stored) > 0, `the photo is stored in the S3 container's volume (${stored} entries under /data)`);
   const emails = await eventually(
     async () => {
-      const found = (await mail()).filter((m) => m.To.some((to) => to.Address === shopper.email));
+      const found = await alertMails(shopper.email);
       return found.length > 0 && found;
     },
     'the alert email',
@@ -512,14 +524,14 @@ async function replicas() {
 
   const alertMails = await eventually(
     async () => {
-      const found = (await mail()).filter((m) => m.To.some((to) => to.Address === alertUser.email));
+      const found = await alertMails(alertUser.email);
       return found.length >= alertItems ? found : false;
     },
     'the alert emails',
     30_000,
-  ).catch(async () => (await mail()).filter((m) => m.To.some((to) => to.Address === alertUser.email)));
+  ).catch(() => alertMails(alertUser.email));
   await sleep(3000);
-  const finalMails = (await mail()).filter((m) => m.To.some((to) => to.Address === alertUser.email));
+  const finalMails = await alertMails(alertUser.email);
   figure(`alert emails: ${alertItems} matching items, ${finalMails.length} emails`);
   check(alertMails.length === alertItems && finalMails.length === alertItems, 'each alert email sent once with two shopper replicas');
 
@@ -546,7 +558,16 @@ async function singleReplicaRestart() {
   );
 }
 
+/** How many gateway log lines since `since` carry each of `messages`. */
+function gatewayLogCounts(since, messages) {
+  const [gateway] = containers('gateway');
+  const logs = spawnSync('/usr/bin/docker', ['logs', '--since', since, gateway.id], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const lines = `${logs.stdout}${logs.stderr}`.split('\n');
+  return messages.map((message) => `${lines.filter((line) => line.includes(`"msg":"${message}"`)).length} "${message}"`).join(', ');
+}
+
 async function rollingRestart() {
+  const since = new Date().toISOString();
   const load = await startLoad(CLIENTS);
   await sleep(3000);
   const t0 = Date.now();
@@ -563,12 +584,21 @@ async function rollingRestart() {
   await sleep(3000);
   const stats = await load.stop();
   figure(`rolling restart of ${restarted} replicas in ${took.toFixed(0)} s under ${CLIENTS} clients: ${describeLoad(stats)}`);
+  figure(`gateway during the rolling restart: ${gatewayLogCounts(since, ['upstream answered after a retry', 'upstream request failed'])}`);
   check(stats.failed === 0, `0 failed requests during the rolling restart${stats.errors.length ? `: ${stats.errors.join(' | ')}` : ''}`);
 }
 
 // ---- the run ----------------------------------------------------------------------------------
 
 async function main() {
+  if (process.env.ONLY_ROLLING === '1') {
+    sh(['wait'], { timeoutMs: 300_000 });
+    await rollingRestart();
+    return;
+  }
+  // A topology left by a run that was cut short (or an engine stopped under it) is removed first:
+  // its stopped containers can fail to start again.
+  sh(['down'], { timeoutMs: 300_000 });
   say('offline.sh up');
   const upStarted = Date.now();
   sh(['up'], { timeoutMs: 45 * 60_000 });
@@ -609,7 +639,7 @@ function finish() {
   if (finished) return;
   finished = true;
   clearTimeout(timer);
-  if (process.env.KEEP_UP !== '1') {
+  if (process.env.KEEP_UP !== '1' && process.env.ONLY_ROLLING !== '1') {
     say('offline.sh down');
     try {
       sh(['down'], { timeoutMs: 300_000 });

@@ -8,10 +8,18 @@ export const RESOLVE_INTERVAL_MS = 1000;
 
 /**
  * How long a connection to a service may take to open. On the service network one opens in well
- * under a millisecond; an address whose replica has gone (a container replaced with a new address)
- * never answers, and the request should be sent elsewhere while the retry window still allows.
+ * under a millisecond (the kernel completes it, however busy the service); an address whose replica
+ * has gone (a container restarted on a new address) never answers, and the request should go to
+ * another replica at once.
  */
-export const CONNECT_TIMEOUT_MS = 2000;
+export const CONNECT_TIMEOUT_MS = 1000;
+
+/**
+ * How long an address that refused or timed out a connection is passed over while the service has
+ * other addresses: a draining replica is still in DNS until its container stops, and a stopped
+ * one until the resolver's next answer.
+ */
+export const PASSED_OVER_MS = 5000;
 
 const POOL_OPTIONS = {
   connectTimeout: CONNECT_TIMEOUT_MS,
@@ -53,6 +61,8 @@ export class ServiceAddresses {
   private resolving: Promise<void> | null = null;
   private turn = 0;
   private readonly pools = new Map<string, Pool>();
+  /** Origins that failed a connection, with when they may be tried again. */
+  private readonly passedOver = new Map<string, number>();
 
   constructor(
     url: string,
@@ -64,12 +74,25 @@ export class ServiceAddresses {
     this.origins = [this.url.origin];
   }
 
-  /** The origin for the next request. */
+  /** The origin for the next request: the addresses in turn, passing over those that just failed. */
   async next(): Promise<string> {
     if (!this.fixed && Date.now() - this.resolvedAt >= RESOLVE_INTERVAL_MS) await this.resolve();
     if (this.origins.length === 0) throw new NoAddressError(this.url.hostname, this.lookupError);
+    const now = Date.now();
+    for (let i = 0; i < this.origins.length; i += 1) {
+      this.turn = (this.turn + 1) % this.origins.length;
+      const origin = this.origins[this.turn];
+      if ((this.passedOver.get(origin) ?? 0) <= now) return origin;
+    }
+    // Every address failed lately (the one replica restarting): try them still, in turn.
     this.turn = (this.turn + 1) % this.origins.length;
     return this.origins[this.turn];
+  }
+
+  /** Whether another address than `origin` may take a request now (a retry need not wait). */
+  hasOther(origin: string): boolean {
+    const now = Date.now();
+    return this.origins.some((other) => other !== origin && (this.passedOver.get(other) ?? 0) <= now);
   }
 
   /** The keep-alive pool of one origin. */
@@ -82,8 +105,12 @@ export class ServiceAddresses {
     return pool;
   }
 
-  /** A request failed to reach `origin`: the next request looks the name up again. */
-  failed(): void {
+  /**
+   * A connection to `origin` failed: it is passed over for a while, and the next request looks the
+   * name up again.
+   */
+  failed(origin: string | undefined): void {
+    if (origin && !this.fixed) this.passedOver.set(origin, Date.now() + PASSED_OVER_MS);
     this.resolvedAt = 0;
   }
 
@@ -108,6 +135,7 @@ export class ServiceAddresses {
               void pool.close().catch(() => undefined);
             }
           }
+          for (const origin of this.passedOver.keys()) if (!origins.includes(origin)) this.passedOver.delete(origin);
         },
         (error: unknown) => {
           this.origins = [];

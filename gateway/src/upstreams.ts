@@ -87,15 +87,19 @@ export class Upstreams {
         return outcome.response;
       }
       const code = errorCode(outcome.error);
-      if (CONNECT_FAILURES.has(code)) this.addresses.get(service)!.failed();
+      const addresses = this.addresses.get(service)!;
+      const origin = (outcome.error as { origin?: string } | null)?.origin;
+      if (CONNECT_FAILURES.has(code)) addresses.failed(origin);
       const neverReached = safe ? TRANSPORT_FAILURES.has(code) : outcome.reached === false;
-      const retryable = retry && replayable && neverReached && Date.now() + delay < deadline;
+      // Another replica can take it now; only a service with none left is waited for.
+      const wait = origin && addresses.hasOther(origin) ? 0 : delay;
+      const retryable = retry && replayable && neverReached && Date.now() + wait < deadline;
       this.options.logger.warn(
-        { service, method: options.method, path: options.path, attempt, code, err: String(outcome.error), retrying: retryable },
+        { service, method: options.method, path: options.path, attempt, code, origin, err: String(outcome.error), retrying: retryable },
         retryable ? 'upstream unreachable, retrying' : 'upstream request failed',
       );
       if (!retryable) throw outcome.error;
-      await new Promise((resolve) => setTimeout(resolve, delay));
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     }
   }
 
@@ -109,7 +113,12 @@ export class Upstreams {
 
   private async pooled(service: ServiceName, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData> {
     const addresses = this.addresses.get(service)!;
-    return addresses.pool(await addresses.next()).request(options);
+    const origin = await addresses.next();
+    try {
+      return await addresses.pool(origin).request(options);
+    } catch (error) {
+      throw tagged(error, { origin });
+    }
   }
 
   /**
@@ -122,7 +131,7 @@ export class Upstreams {
     try {
       origin = await this.addresses.get(service)!.next();
     } catch (error) {
-      throw Object.assign(error instanceof Error ? error : new Error(String(error)), { reached: false });
+      throw tagged(error, { reached: false });
     }
     const client = new Client(origin, { connectTimeout: CONNECT_TIMEOUT_MS, headersTimeout: 30_000, bodyTimeout: 60_000, pipelining: 1 });
     let connected = false;
@@ -136,9 +145,14 @@ export class Upstreams {
       void client.destroy().catch(() => undefined);
       const code = errorCode(error);
       const reached = connected ? !UNREAD_RESETS.has(code) : !CONNECT_FAILURES.has(code);
-      throw Object.assign(error instanceof Error ? error : new Error(String(error)), { reached });
+      throw tagged(error, { reached, origin });
     }
   }
+}
+
+/** The error itself with `fields` added (an error from another realm is still an object: not wrapped, so its code stays). */
+function tagged(error: unknown, fields: { reached?: boolean; origin?: string }): unknown {
+  return Object.assign(typeof error === 'object' && error !== null ? error : new Error(String(error)), fields);
 }
 
 function errorCode(error: unknown): string {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { LookupAddress } from 'node:dns';
 import { createServer, type Server } from 'node:http';
 import type { Logger } from '@garage/service-kit';
-import { RESOLVE_INTERVAL_MS } from '../src/service-addresses.js';
+import { RESOLVE_INTERVAL_MS, ServiceAddresses } from '../src/service-addresses.js';
 import { Upstreams } from '../src/upstreams.js';
 
 /**
@@ -125,6 +125,41 @@ describe('a service name with several replicas behind it', () => {
       await expect(post(upstreams)).rejects.toMatchObject({ code: 'ENOTFOUND' });
     } finally {
       await upstreams.close();
+    }
+  });
+
+  it('sends a request whose connection failed to another replica', async () => {
+    // 127.0.0.3 has nothing listening: its connections are refused, as a replica's that is
+    // draining or gone.
+    answer = ['127.0.0.1', '127.0.0.3'];
+    const upstreams = new Upstreams(urls(`http://items.test:${port}`), { retryWindowMs: 1000, logger: quiet, resolve });
+    try {
+      const answered = [];
+      for (let i = 0; i < 10; i += 1) answered.push(await post(upstreams), await get(upstreams));
+      expect(new Set(answered)).toEqual(new Set(['127.0.0.1']));
+    } finally {
+      await upstreams.close();
+    }
+  });
+
+  it('passes over a failed address only while another can take the request', async () => {
+    answer = ['127.0.0.1', '127.0.0.2'];
+    const addresses = new ServiceAddresses(`http://items.test:${port}`, resolve);
+    try {
+      const bad = `http://127.0.0.2:${port}`;
+      addresses.failed(bad);
+      const picked = [];
+      for (let i = 0; i < 6; i += 1) picked.push(await addresses.next());
+      expect(new Set(picked)).toEqual(new Set([`http://127.0.0.1:${port}`]));
+      expect(addresses.hasOther(`http://127.0.0.1:${port}`)).toBe(false);
+      expect(addresses.hasOther(bad)).toBe(true);
+      // The one address left failing too: both are still tried, in turn (a restarting service).
+      addresses.failed(`http://127.0.0.1:${port}`);
+      const last = [];
+      for (let i = 0; i < 4; i += 1) last.push(await addresses.next());
+      expect(new Set(last)).toEqual(new Set([`http://127.0.0.1:${port}`, bad]));
+    } finally {
+      await addresses.close();
     }
   });
 
