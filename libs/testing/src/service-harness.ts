@@ -148,3 +148,47 @@ export function itemSnapshot(id: number, userId: number, saleId: number | null, 
     ...overrides,
   };
 }
+
+/**
+ * The snapshots a shopper-side service (shopper, notifications) is fed, each published through
+ * `harness` and awaited until applied: a user with an email as auth sends it (premium if asked), a
+ * sale on the dates those services' tests plan around, an item.
+ */
+export async function publishUser(
+  harness: ServiceHarness,
+  id: number,
+  options: { premium?: boolean; email?: string | null } = {},
+  version = 1,
+): Promise<UserSnapshot> {
+  const user = userSnapshot(id, {
+    premiumExpiresAt: options.premium ? new Date(Date.now() + 365 * 86_400_000).toISOString() : null,
+    ...(options.email === null ? {} : { email: options.email ?? `user${id}@example.com` }),
+  });
+  await harness.publishAndApply(options.premium ? 'user.premium_activated' : 'user.registered', version, user);
+  return user;
+}
+
+export async function publishSale(
+  harness: ServiceHarness,
+  id: number,
+  userId: number,
+  overrides: Partial<SaleSnapshot> = {},
+  version = 1,
+): Promise<SaleSnapshot> {
+  const sale = saleSnapshot(id, userId, { start_date: '2099-05-02', end_date: '2099-05-03', ...overrides });
+  await harness.publishAndApply(version === 1 ? 'sale.created' : 'sale.updated', version, sale);
+  return sale;
+}
+
+export async function publishItem(
+  harness: ServiceHarness,
+  id: number,
+  userId: number,
+  saleId: number | null,
+  overrides: Partial<ItemSnapshot> = {},
+  version = 1,
+): Promise<ItemSnapshot> {
+  const item = itemSnapshot(id, userId, saleId, overrides);
+  await harness.publishAndApply(version === 1 ? 'item.created' : 'item.updated', version, item);
+  return item;
+}

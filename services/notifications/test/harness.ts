@@ -9,14 +9,14 @@ import {
 import { startService, type RunningService } from '@garage/service-kit';
 import { shopperService } from '@garage/shopper';
 import {
-  itemSnapshot,
   newId,
-  saleSnapshot,
+  publishItem,
+  publishSale,
+  publishUser,
   serviceTestEnv,
   ServiceHarness,
   testBus,
   testTokens,
-  userSnapshot,
   waitFor,
   type HarnessParts,
 } from '@garage/testing';
@@ -90,26 +90,17 @@ export class NotificationsHarness extends ServiceHarness {
     return event;
   }
 
-  /** A user known to the services (with an email, as auth sends), premium if asked. */
-  async user(id: number, options: { premium?: boolean; email?: string | null } = {}, version = 1): Promise<UserSnapshot> {
-    const user = userSnapshot(id, {
-      premiumExpiresAt: options.premium ? new Date(Date.now() + 365 * 86_400_000).toISOString() : null,
-      ...(options.email === null ? {} : { email: options.email ?? `user${id}@example.com` }),
-    });
-    await this.publishAndApply(options.premium ? 'user.premium_activated' : 'user.registered', version, user);
-    return user;
+  /** A user known to the service (with an email, as auth sends), premium if asked. */
+  user(id: number, options: { premium?: boolean; email?: string | null } = {}, version = 1): Promise<UserSnapshot> {
+    return publishUser(this, id, options, version);
   }
 
-  async sale(id: number, userId: number, overrides: Partial<SaleSnapshot> = {}, version = 1): Promise<SaleSnapshot> {
-    const sale = saleSnapshot(id, userId, { start_date: '2099-05-02', end_date: '2099-05-03', ...overrides });
-    await this.publishAndApply(version === 1 ? 'sale.created' : 'sale.updated', version, sale);
-    return sale;
+  sale(id: number, userId: number, overrides: Partial<SaleSnapshot> = {}, version = 1): Promise<SaleSnapshot> {
+    return publishSale(this, id, userId, overrides, version);
   }
 
-  async item(id: number, userId: number, saleId: number | null, overrides: Partial<ItemSnapshot> = {}, version = 1): Promise<ItemSnapshot> {
-    const item = itemSnapshot(id, userId, saleId, overrides);
-    await this.publishAndApply(version === 1 ? 'item.created' : 'item.updated', version, item);
-    return item;
+  item(id: number, userId: number, saleId: number | null, overrides: Partial<ItemSnapshot> = {}, version = 1): Promise<ItemSnapshot> {
+    return publishItem(this, id, userId, saleId, overrides, version);
   }
 
   /** Asks for a notice as shopper would, and waits until it is recorded. */

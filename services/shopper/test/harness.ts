@@ -1,5 +1,5 @@
 import type { ItemSnapshot, NoticeRequested, SaleSnapshot, UserSnapshot } from '@garage/contracts';
-import { itemSnapshot, saleSnapshot, ServiceHarness, userSnapshot } from '@garage/testing';
+import { itemSnapshot, publishItem, publishSale, publishUser, saleSnapshot, ServiceHarness } from '@garage/testing';
 import { shopperService } from '../src/index.js';
 
 export { itemSnapshot, saleSnapshot };
@@ -28,26 +28,17 @@ export class ShopperHarness extends ServiceHarness {
     return rows.map((row) => row.data);
   }
 
-  /** A user known to the service (with an email, as auth now sends), premium if asked. */
-  async user(id: number, options: { premium?: boolean; email?: string | null } = {}, version = 1): Promise<UserSnapshot> {
-    const user = userSnapshot(id, {
-      premiumExpiresAt: options.premium ? new Date(Date.now() + 365 * 86_400_000).toISOString() : null,
-      ...(options.email === null ? {} : { email: options.email ?? `user${id}@example.com` }),
-    });
-    await this.publishAndApply(options.premium ? 'user.premium_activated' : 'user.registered', version, user);
-    return user;
+  /** A user known to the service (with an email, as auth sends), premium if asked. */
+  user(id: number, options: { premium?: boolean; email?: string | null } = {}, version = 1): Promise<UserSnapshot> {
+    return publishUser(this, id, options, version);
   }
 
-  async sale(id: number, userId: number, overrides: Partial<SaleSnapshot> = {}, version = 1): Promise<SaleSnapshot> {
-    const sale = saleSnapshot(id, userId, { start_date: '2099-05-02', end_date: '2099-05-03', ...overrides });
-    await this.publishAndApply(version === 1 ? 'sale.created' : 'sale.updated', version, sale);
-    return sale;
+  sale(id: number, userId: number, overrides: Partial<SaleSnapshot> = {}, version = 1): Promise<SaleSnapshot> {
+    return publishSale(this, id, userId, overrides, version);
   }
 
-  async item(id: number, userId: number, saleId: number | null, overrides: Partial<ItemSnapshot> = {}, version = 1): Promise<ItemSnapshot> {
-    const item = itemSnapshot(id, userId, saleId, overrides);
-    await this.publishAndApply(version === 1 ? 'item.created' : 'item.updated', version, item);
-    return item;
+  item(id: number, userId: number, saleId: number | null, overrides: Partial<ItemSnapshot> = {}, version = 1): Promise<ItemSnapshot> {
+    return publishItem(this, id, userId, saleId, overrides, version);
   }
 
   /** Matches of a user's saved searches, oldest first. */
