@@ -109,7 +109,7 @@ images() {
   local bases=(--build-arg NODE_IMAGE=garage-local/node:24.11.1-bookworm-slim --build-arg NGINX_IMAGE=garage-local/nginx-unprivileged:1.28.0)
   local secret=(--secret "id=npm-ca,src=$CA_BUNDLE")
   local version="${GARAGE_VERSION:-1.0.0}"
-  for app in gateway services/auth services/sales services/items services/media services/payments services/shopper; do
+  for app in gateway services/auth services/sales services/items services/media services/payments services/shopper services/notifications; do
     build --target service "${bases[@]}" "${secret[@]}" --build-arg "APP=$app" -t "garage/$(basename "$app"):$version" .
   done
   build --target web "${bases[@]}" "${secret[@]}" -t "garage/web:$version" .
