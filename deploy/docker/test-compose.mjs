@@ -19,7 +19,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -68,13 +68,17 @@ function sh(args, { timeoutMs = 10 * 60_000, env = {}, quiet = false } = {}) {
     throw new Error(`offline.sh ${args.join(' ')} failed (${result.error ?? `exit ${result.status}`}) ${quiet ? result.stderr : ''}`);
   return result.stdout ?? '';
 }
-/** As sh, without blocking this process: the load's clients keep running meanwhile. */
-function shAsync(args, { timeoutMs = 10 * 60_000 } = {}) {
-  return run(offline, args, timeoutMs);
+/**
+ * As sh, without blocking this process: the load's clients keep running meanwhile, and the HTTP
+ * client's idle connections are closed on time (after minutes blocked in spawnSync, its first
+ * request went out on a connection nginx had long closed). Every long step uses this one.
+ */
+function shAsync(args, { timeoutMs = 10 * 60_000, env = {} } = {}) {
+  return run(offline, args, timeoutMs, env);
 }
-function run(command, args, timeoutMs) {
+function run(command, args, timeoutMs, env = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...TUNABLES }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...TUNABLES, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     const timer = setTimeout(() => child.kill('SIGTERM'), timeoutMs);
@@ -196,13 +200,18 @@ async function fetchPhoto(url) {
 
 function browserJourneys() {
   const files = ['auth', 'hosting', 'search', 'premium', 'reservations'].map((name) => path.join(root, `web/e2e/${name}.e2e.mjs`));
-  const result = spawnSync(process.execPath, ['--test', '--test-concurrency=1', '--test-reporter=dot', ...files], {
-    cwd: root,
-    env: { ...process.env, BASE_URL: BASE, E2E_RESULTS_DIR: path.join(root, 'test-results/compose-e2e') },
-    stdio: 'inherit',
-    timeout: 15 * 60_000,
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--test', '--test-concurrency=1', '--test-reporter=dot', ...files], {
+      cwd: root,
+      env: { ...process.env, BASE_URL: BASE, E2E_RESULTS_DIR: path.join(root, 'test-results/compose-e2e') },
+      stdio: 'inherit',
+    });
+    const timer = setTimeout(() => child.kill('SIGTERM'), 15 * 60_000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve(code === 0);
+    });
   });
-  return result.status === 0;
 }
 
 async function apiJourney() {
@@ -451,7 +460,10 @@ function servedBy(service, since) {
 
 async function replicas() {
   say('scaling: items=3, sales=2, shopper=2');
-  sh(['up', '--scale', 'items=3', '--scale', 'sales=2', '--scale', 'shopper=2'], { timeoutMs: 15 * 60_000, env: { SKIP_IMAGES: '1' } });
+  await shAsync(['up', '--scale', 'items=3', '--scale', 'sales=2', '--scale', 'shopper=2'], {
+    timeoutMs: 15 * 60_000,
+    env: { SKIP_IMAGES: '1' },
+  });
   const itemsReplicas = containers('items');
   check(
     itemsReplicas.length === 3 && containers('sales').length === 2 && containers('shopper').length === 2,
@@ -504,7 +516,9 @@ async function replicas() {
     stats.dependent.length > 0 && stats.dependentFailed === 0 && pct(stats.dependent, 100) < 5000,
     'every item put into a just-created sale accepted at once, whichever replica took it',
   );
-  figure(`requests per replica: ${[...servedBy('items', since), ...servedBy('sales', since), ...servedBy('shopper', since)].join(' ')}`);
+  figure(
+    `requests per replica: ${[...servedBy('items', since), ...servedBy('sales', since), ...servedBy('shopper', since), ...servedBy('notifications', since)].join(' ')}`,
+  );
 
   await sleep(3000);
   const wrong = await eventually(
@@ -520,7 +534,7 @@ async function replicas() {
     `no event lost or doubled: ${load.sales().length} sales count exactly the ${[...load.stats.items.values()].reduce((a, b) => a + b, 0)} items created in them${wrong.length ? ` (wrong: ${JSON.stringify(wrong.slice(0, 5))})` : ''}`,
   );
 
-  const alertMails = await eventually(
+  const sent = await eventually(
     async () => {
       const found = await alertMails(alertUser.email);
       return found.length >= alertItems ? found : false;
@@ -531,7 +545,7 @@ async function replicas() {
   await sleep(3000);
   const finalMails = await alertMails(alertUser.email);
   figure(`alert emails: ${alertItems} matching items, ${finalMails.length} emails`);
-  check(alertMails.length === alertItems && finalMails.length === alertItems, 'each alert email sent once with two shopper replicas');
+  check(sent.length === alertItems && finalMails.length === alertItems, 'each alert email sent once with two shopper replicas');
 
   const migrations = await migrationsOnce();
   figure(`migrations: ${migrations.map((m) => `${m.schema} ${m.runs}/${m.names}`).join(', ')}`);
@@ -570,7 +584,7 @@ async function rollingRestart() {
   await sleep(3000);
   const t0 = Date.now();
   let restarted = 0;
-  for (const service of ['auth', 'sales', 'items', 'media', 'payments', 'shopper']) {
+  for (const service of ['auth', 'sales', 'items', 'media', 'payments', 'shopper', 'notifications']) {
     for (const container of containers(service)) {
       // SIGTERM: the replica drains (finishes what it has, takes nothing new), then starts again.
       await run('/usr/bin/docker', ['restart', '-t', '30', container.id], 120_000);
@@ -590,16 +604,16 @@ async function rollingRestart() {
 
 async function main() {
   if (process.env.ONLY_ROLLING === '1') {
-    sh(['wait'], { timeoutMs: 300_000 });
+    await shAsync(['wait'], { timeoutMs: 300_000 });
     await rollingRestart();
     return;
   }
   // A topology left by a run that was cut short (or an engine stopped under it) is removed first:
   // its stopped containers can fail to start again.
-  sh(['down'], { timeoutMs: 300_000 });
+  await shAsync(['down'], { timeoutMs: 300_000 });
   say('offline.sh up');
   const upStarted = Date.now();
-  sh(['up'], { timeoutMs: 45 * 60_000 });
+  await shAsync(['up'], { timeoutMs: 45 * 60_000 });
   figure(`up (build included) to healthy: ${((Date.now() - upStarted) / 1000).toFixed(0)} s`);
   const home = await fetch(BASE);
   check(home.ok && (await home.text()).includes('<div id="root"'), 'nginx serves the SPA on 8080');
@@ -607,18 +621,18 @@ async function main() {
   if (process.env.SKIP_BROWSER !== '1') {
     const t0 = Date.now();
     check(
-      browserJourneys(),
+      await browserJourneys(),
       `browser journeys through nginx (auth, hosting, search, premium, reservations) in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
     );
   }
   const kept = await apiJourney();
 
-  sh(['compose', 'restart'], { timeoutMs: 300_000 });
-  sh(['wait'], { timeoutMs: 300_000 });
+  await shAsync(['compose', 'restart'], { timeoutMs: 300_000 });
+  await shAsync(['wait'], { timeoutMs: 300_000 });
   await stillThere(kept, 'after compose restart');
-  sh(['stop'], { timeoutMs: 300_000 });
+  await shAsync(['stop'], { timeoutMs: 300_000 });
   const again = Date.now();
-  sh(['up'], { timeoutMs: 15 * 60_000, env: { SKIP_IMAGES: '1' } });
+  await shAsync(['up'], { timeoutMs: 15 * 60_000, env: { SKIP_IMAGES: '1' } });
   figure(`down (volumes kept) then up to healthy: ${((Date.now() - again) / 1000).toFixed(0)} s`);
   await stillThere(kept, 'after down and up');
 
@@ -637,6 +651,17 @@ function finish() {
   if (finished) return;
   finished = true;
   clearTimeout(timer);
+  if (failures.length) {
+    // The containers go with `down`: their logs are kept for whoever reads the failure.
+    const logs = spawnSync(offline, ['compose', 'logs', '--no-color', '--timestamps'], {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 1024 * 1024 * 1024,
+    });
+    mkdirSync(path.join(root, 'test-results'), { recursive: true });
+    writeFileSync(path.join(root, 'test-results/compose-logs.txt'), `${logs.stdout ?? ''}${logs.stderr ?? ''}`);
+    say("the containers' logs are in test-results/compose-logs.txt");
+  }
   if (process.env.KEEP_UP !== '1' && process.env.ONLY_ROLLING !== '1') {
     say('offline.sh down');
     try {

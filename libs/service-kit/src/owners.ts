@@ -26,9 +26,10 @@ export const ownersConfigShape = {
   /** How long a request waits for an owner's answer before it is answered 503 (or the copy's refusal stands). */
   OWNER_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(1000),
   /**
-   * How long an owner that cannot take the question (connection refused or reset, its name
-   * resolving to nothing, or 503: a replica restarting) is asked again before the answer is 503;
-   * 0 asks once. The gateway gives a request that never reached a service the same grace.
+   * How long an owner that gave no answer (connection refused or reset, its name resolving to
+   * nothing, 503, or no answer within OWNER_TIMEOUT_MS: a replica restarting or swamped) is asked
+   * again before the answer is 503; 0 asks once. The gateway gives a request that never reached a
+   * service the same grace.
    */
   OWNER_RETRY_WINDOW_MS: z.coerce.number().int().min(0).max(30_000).default(5000),
 };
@@ -74,10 +75,11 @@ export class Owners {
   }
 
   /**
-   * One GET, bounded by OWNER_TIMEOUT_MS: the body on 200, null on 404. An owner that is not
-   * there to answer (restarting: refused, reset, no address, 503) is asked again, a little later
-   * each time, within OWNER_RETRY_WINDOW_MS; one that took the question and did not answer in
-   * time, or answered another error, is not. Whatever is left throws OwnerUnreachable.
+   * One GET, bounded by OWNER_TIMEOUT_MS: the body on 200, null on 404. An owner that gave no
+   * answer (refused, reset, no address, 503, or silent until the timeout) is asked again, a little
+   * later each time, within OWNER_RETRY_WINDOW_MS: the question is a read, so asking twice is
+   * harmless. One that answered another error is not asked again. What is left throws
+   * OwnerUnreachable.
    */
   private async ask<T>(owner: string, base: string, path: string): Promise<T | null> {
     const deadline = Date.now() + this.config.OWNER_RETRY_WINDOW_MS;
@@ -85,7 +87,7 @@ export class Owners {
       const outcome = await this.askOnce<T>(base, path);
       if (outcome.kind === 'answer') return outcome.value;
       const pause = Math.min(100 * 2 ** attempt, 1000);
-      if (!outcome.restarting || Date.now() + pause > deadline) {
+      if (!outcome.retryable || Date.now() + pause > deadline) {
         this.logger.warn({ err: outcome.error, owner, path, attempts: attempt + 1 }, 'the owning service could not be asked');
         throw new OwnerUnreachable(owner);
       }
@@ -96,33 +98,34 @@ export class Owners {
   private async askOnce<T>(
     base: string,
     path: string,
-  ): Promise<{ kind: 'answer'; value: T | null } | { kind: 'failed'; restarting: boolean; error: string }> {
+  ): Promise<{ kind: 'answer'; value: T | null } | { kind: 'failed'; retryable: boolean; error: string }> {
     const headers: Record<string, string> = { accept: 'application/json' };
     propagation.inject(context.active(), headers);
     let response: Response;
     try {
       response = await fetch(new URL(path, base), { headers, signal: AbortSignal.timeout(this.config.OWNER_TIMEOUT_MS) });
     } catch (error) {
-      return { kind: 'failed', restarting: notThere(error), error: describe(error) };
+      return { kind: 'failed', retryable: noAnswer(error), error: describe(error) };
     }
     if (response.status === 404 || !response.ok) {
       await response.body?.cancel();
       if (response.status === 404) return { kind: 'answer', value: null };
-      return { kind: 'failed', restarting: response.status === 503, error: `answered ${response.status}` };
+      return { kind: 'failed', retryable: response.status === 503, error: `answered ${response.status}` };
     }
     try {
       return { kind: 'answer', value: (await response.json()) as T };
     } catch (error) {
-      return { kind: 'failed', restarting: false, error: describe(error) };
+      return { kind: 'failed', retryable: false, error: describe(error) };
     }
   }
 }
 
-/** The owner was not there to take the question (as opposed to taking it and not answering). */
-const NOT_THERE = new Set(['ECONNREFUSED', 'ECONNRESET', 'EAI_AGAIN', 'ENOTFOUND', 'EHOSTUNREACH', 'UND_ERR_SOCKET', 'EPIPE']);
-function notThere(error: unknown): boolean {
+/** Failures where the owner gave no answer at all: not there, gone mid-question, or silent. */
+const NO_ANSWER = new Set(['ECONNREFUSED', 'ECONNRESET', 'EAI_AGAIN', 'ENOTFOUND', 'EHOSTUNREACH', 'UND_ERR_SOCKET', 'EPIPE']);
+function noAnswer(error: unknown): boolean {
+  if ((error as { name?: string }).name === 'TimeoutError') return true;
   const cause = (error as { cause?: { code?: string } }).cause;
-  return cause?.code !== undefined && NOT_THERE.has(cause.code);
+  return cause?.code !== undefined && NO_ANSWER.has(cause.code);
 }
 function describe(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;

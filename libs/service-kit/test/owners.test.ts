@@ -55,6 +55,16 @@ describe('Owners', () => {
     expect(elapsed).toBeLessThan(1000);
   });
 
+  it('asks a silent owner again within OWNER_RETRY_WINDOW_MS, each question bounded by OWNER_TIMEOUT_MS', async () => {
+    const before = sockets.length;
+    const started = Date.now();
+    await expect(owners(silentUrl, 200, 700).sale(1)).rejects.toBeInstanceOf(OwnerUnreachable);
+    const elapsed = Date.now() - started;
+    expect(sockets.length - before).toBeGreaterThanOrEqual(2);
+    expect(elapsed).toBeGreaterThanOrEqual(450);
+    expect(elapsed).toBeLessThan(1500);
+  });
+
   it('fails at once for an owner that is down when no retry window is given', async () => {
     const started = Date.now();
     await expect(owners(NO_SERVICE, 1000).user(1)).rejects.toBeInstanceOf(OwnerUnreachable);
