@@ -412,7 +412,8 @@ async function freshnessProbe(account, saleId, replicas) {
   return Math.max(...seen);
 }
 
-async function migrationsOnce() {
+/** A connection to the topology's PostgreSQL, as the services have it. */
+async function database() {
   const env = Object.fromEntries(
     readFileSync(path.join(root, 'deploy/docker/.offline/env'), 'utf8')
       .split('\n')
@@ -422,6 +423,11 @@ async function migrationsOnce() {
   const [postgres] = containers('postgres');
   const client = new pg.Client({ host: postgres.ip, user: 'garage', password: env.POSTGRES_PASSWORD, database: 'garage' });
   await client.connect();
+  return client;
+}
+
+async function migrationsOnce() {
+  const client = await database();
   try {
     const { rows } = await client.query(
       "SELECT table_schema AS schema FROM information_schema.tables WHERE table_name = 'migrations' ORDER BY 1",
@@ -458,11 +464,58 @@ function servedBy(service, since) {
   });
 }
 
+/**
+ * Holds that lapse and paid reservations refunded while three items replicas sweep: two of each,
+ * reserved by `shopper` (premium) on items of `host`'s sale. The refunds come from the host
+ * deleting the paid items.
+ */
+async function reservationEndings(host, saleId, shopper) {
+  const reserve = async (title, pay) => {
+    const item = await newItem(host, saleId, title);
+    const { reservation } = await api('POST', `/api/items/${item.id}/reserve`, { token: shopper.token });
+    if (pay) await api('POST', `/api/reservations/${reservation.id}/pay`, { token: shopper.token });
+    return { item, reservation };
+  };
+  const lapsing = [await reserve(`Hold probe ${word()}`, false), await reserve(`Hold probe ${word()}`, false)];
+  const refunded = [await reserve(`Refund probe ${word()}`, true), await reserve(`Refund probe ${word()}`, true)];
+  for (const { item } of refunded) await api('DELETE', `/api/items/${item.id}`, { token: host.token });
+  return { lapsing, refunded };
+}
+
+/** Each lapse and refund happened once: one event, one ledger row tried once, one email. */
+async function endedOnce(endings, shopper) {
+  const client = await database();
+  try {
+    const outcome = async ({ reservation }, type) => {
+      const events = await client.query(
+        `SELECT count(*)::int AS n FROM items.outbox WHERE type = $1 AND (envelope->'data'->>'id')::int = $2`,
+        [type, reservation.id],
+      );
+      const ledger = await client.query(
+        `SELECT count(*)::int AS n, max(attempts)::int AS attempts, bool_and(status = 'done') AS done FROM items.reservation_ledger WHERE reservation_id = $1 AND kind = 'refund'`,
+        [reservation.id],
+      );
+      return { events: events.rows[0].n, refunds: ledger.rows[0].n, attempts: ledger.rows[0].attempts, done: ledger.rows[0].done };
+    };
+    const mails = (await mail()).filter((m) => m.To.some((to) => to.Address === shopper.email));
+    const mailsAbout = (prefix, item) => mails.filter((m) => m.Subject.includes(`${prefix}: ${item.title}`)).length;
+    const lapses = await Promise.all(endings.lapsing.map((ending) => outcome(ending, 'reservation.lapsed')));
+    const refunds = await Promise.all(endings.refunded.map((ending) => outcome(ending, 'reservation.refunded')));
+    return {
+      lapses: lapses.map((o, i) => ({ ...o, mails: mailsAbout('Hold ended', endings.lapsing[i].item) })),
+      refunds: refunds.map((o, i) => ({ ...o, mails: mailsAbout('Refunded', endings.refunded[i].item) })),
+    };
+  } finally {
+    await client.end();
+  }
+}
+
 async function replicas() {
   say('scaling: items=3, sales=2, shopper=2');
+  // A 15 s hold and a sweep every 0.5 s: holds lapse during the load, every items replica sweeping.
   await shAsync(['up', '--scale', 'items=3', '--scale', 'sales=2', '--scale', 'shopper=2'], {
     timeoutMs: 15 * 60_000,
-    env: { SKIP_IMAGES: '1' },
+    env: { SKIP_IMAGES: '1', RESERVATION_HOLD_MINUTES: '0.25', RESERVATION_SWEEP_MS: '500' },
   });
   const itemsReplicas = containers('items');
   check(
@@ -488,6 +541,7 @@ async function replicas() {
   const since = new Date().toISOString();
   const load = await startLoad(CLIENTS);
   say(`${CLIENTS} clients running for ${LOAD_SECONDS} s`);
+  const endings = await reservationEndings(prober, proberSale.id, alertUser);
   const probes = [];
   let alertItems = 0;
   const until = Date.now() + LOAD_SECONDS * 1000;
@@ -546,6 +600,21 @@ async function replicas() {
   const finalMails = await alertMails(alertUser.email);
   figure(`alert emails: ${alertItems} matching items, ${finalMails.length} emails`);
   check(sent.length === alertItems && finalMails.length === alertItems, 'each alert email sent once with two shopper replicas');
+
+  const ended = await eventually(
+    async () => {
+      const result = await endedOnce(endings, alertUser);
+      return [...result.lapses, ...result.refunds].every((o) => o.events > 0 && o.mails > 0) && result;
+    },
+    'the lapses and refunds, and their emails',
+    30_000,
+  ).catch(() => endedOnce(endings, alertUser));
+  figure(`holds lapsed: ${JSON.stringify(ended.lapses)}; paid reservations refunded: ${JSON.stringify(ended.refunds)}`);
+  check(
+    ended.lapses.every((o) => o.events === 1 && o.refunds === 0 && o.mails === 1) &&
+      ended.refunds.every((o) => o.events === 1 && o.refunds === 1 && o.attempts === 1 && o.done && o.mails === 1),
+    'each lapse and each refund happened once with three items replicas sweeping (one event, one refund tried once, one email)',
+  );
 
   const migrations = await migrationsOnce();
   figure(`migrations: ${migrations.map((m) => `${m.schema} ${m.runs}/${m.names}`).join(', ')}`);
