@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Readable } from 'node:stream';
 import { context, propagation, SpanKind, trace } from '@opentelemetry/api';
 import { ApiError, notFound, recordHttpRequest, tooManyRequests, tracingEnabled, type ErrorFilter, type Logger } from '@garage/service-kit';
 import { clientAddress, clientProtocol, type ProxyTrust } from './client-address.js';
@@ -11,7 +10,7 @@ import { routeOf, type ServiceName } from './routes.js';
 import { SALE_ID } from './sale-detail.js';
 import { securityHeaders } from './security-headers.js';
 import type { TokenCheck } from './token-check.js';
-import type { Upstreams } from './upstreams.js';
+import type { Relay, Upstreams } from './upstreams.js';
 
 /** Headers that describe one hop, or an identity only the gateway may assert: never forwarded. */
 const DROPPED_REQUEST_HEADERS = new Set([
@@ -155,12 +154,27 @@ export class ApiProxy {
     }
     propagation.inject(span ? trace.setSpan(context.active(), span) : context.active(), headers);
 
-    let upstream;
     try {
+      if (method === 'GET' || method === 'HEAD') {
+        await upstreams.relay(service, { path: request.url!, method, headers }, this.relayTo(request, response, id));
+        return;
+      }
       // Read whole first (counted as it arrives, so an oversized one is refused even without a
-      // Content-Length): a request that never reached the service can then be sent again.
+      // Content-Length): a write that never reached the service can then be sent again.
       const body = hasBody ? await readBody(request, limit) : undefined;
-      upstream = await upstreams.request(service, { path: request.url!, method: method as 'GET', headers, body });
+      const upstream = await upstreams.request(service, { path: request.url!, method: method as 'POST', headers, body });
+      const relay = this.relayTo(request, response, id);
+      const flat: string[] = [];
+      for (const [name, value] of Object.entries(upstream.headers)) {
+        if (Array.isArray(value)) for (const one of value) flat.push(name, one);
+        else if (value !== undefined) flat.push(name, value);
+      }
+      relay.head(upstream.statusCode, flat, { resume: () => upstream.body.resume(), abort: () => upstream.body.destroy() });
+      upstream.body.on('data', (chunk: Buffer) => {
+        if (!relay.data(chunk)) upstream.body.pause();
+      });
+      upstream.body.once('end', () => relay.end());
+      upstream.body.once('error', (error) => relay.broke(error));
     } catch (error) {
       if (error instanceof ApiError) throw error;
       // Upstreams has logged the failure with its cause.
@@ -168,21 +182,61 @@ export class ApiProxy {
     } finally {
       span?.end();
     }
+  }
 
-    const out = this.headersOf(request, id);
-    let vary: string | undefined;
-    for (const name in upstream.headers) {
-      const value = upstream.headers[name];
-      if (value === undefined || this.replaced.has(name)) continue;
-      if (name === 'vary' && this.origins.size > 0) vary = String(value);
-      else if (Array.isArray(value)) for (const one of value) out.push(name, one);
-      else out.push(name, value);
-    }
-    if (this.origins.size > 0) out.push('vary', vary && !/\borigin\b/i.test(vary) ? `${vary}, Origin` : (vary ?? 'Origin'));
-    response.writeHead(upstream.statusCode, out);
-    const length = Number(upstream.headers['content-length'] ?? -1);
-    if (length >= 0 && length <= WHOLE_BYTES) sendWhole(upstream.body, response);
-    else pipe(upstream.body, response);
+  /**
+   * Where the service's answer goes: its head with the gateway's headers, then its body. A small
+   * one (nearly every JSON answer) leaves in one write once whole, headers and body together: a
+   * write per piece costs a system call apiece. A large one (an image) streams, holding the read
+   * while the client is slow. A client that goes away stops the read.
+   */
+  private relayTo(request: IncomingMessage, response: ServerResponse, id: string): Relay {
+    let whole: Buffer[] | null = null;
+    let done = false;
+    return {
+      head: (statusCode, headers, controls) => {
+        const out = this.headersOf(request, id);
+        let vary: string | undefined;
+        let length = -1;
+        for (let i = 0; i < headers.length; i += 2) {
+          const name = headers[i]!;
+          const value = headers[i + 1]!;
+          if (this.replaced.has(name)) continue;
+          if (name === 'content-length') length = Number(value);
+          if (name === 'vary' && this.origins.size > 0) vary = vary ? `${vary}, ${value}` : value;
+          else out.push(name, value);
+        }
+        if (this.origins.size > 0) out.push('vary', vary && !/\borigin\b/i.test(vary) ? `${vary}, Origin` : (vary ?? 'Origin'));
+        response.writeHead(statusCode, out);
+        if (length >= 0 && length <= WHOLE_BYTES) whole = [];
+        else response.on('drain', () => controls.resume());
+        response.once('close', () => {
+          if (!done) controls.abort(new Error('the client went away'));
+        });
+      },
+      data: (chunk) => {
+        if (whole) {
+          whole.push(chunk);
+          return true;
+        }
+        return response.write(chunk);
+      },
+      end: () => {
+        done = true;
+        if (!whole) {
+          response.end();
+          return;
+        }
+        response.cork();
+        for (const chunk of whole) response.write(chunk);
+        response.end();
+        response.uncork();
+      },
+      broke: () => {
+        done = true;
+        response.destroy();
+      },
+    };
   }
 
   /** The gateway's own headers on an answer: security, request id, CORS, and closing while it drains. */
@@ -226,44 +280,6 @@ export class ApiProxy {
 export function requestId(request: IncomingMessage): string {
   const given = request.headers['x-request-id'];
   return typeof given === 'string' && given ? given : randomUUID();
-}
-
-/**
- * A small answer (nearly every JSON one) leaves in one write, headers and body together, once it
- * has all arrived: writing each piece as it comes costs a system call apiece.
- */
-function sendWhole(body: Readable, response: ServerResponse): void {
-  const chunks: Buffer[] = [];
-  body.on('data', (chunk: Buffer) => chunks.push(chunk));
-  body.once('end', () => {
-    response.cork();
-    for (const chunk of chunks) response.write(chunk);
-    response.end();
-    response.uncork();
-  });
-  body.once('error', () => response.destroy());
-  response.once('close', () => {
-    if (!body.readableEnded) body.destroy();
-  });
-}
-
-/**
- * A large answer (an image) streamed to the client as it arrives, holding the read while the client is
- * slow; a client that goes away stops the read. (Not `stream.pipeline`: it makes an AbortController
- * and a DOMException with a stack for every answer, a tenth of the gateway's time per call.)
- */
-function pipe(body: Readable, response: ServerResponse): void {
-  const resume = () => body.resume();
-  body.on('data', (chunk: Buffer) => {
-    if (!response.write(chunk)) body.pause();
-  });
-  response.on('drain', resume);
-  body.once('end', () => response.end());
-  body.once('error', () => response.destroy());
-  response.once('close', () => {
-    response.removeListener('drain', resume);
-    if (!body.readableEnded) body.destroy();
-  });
 }
 
 function decodes(path: string): boolean {
