@@ -14,7 +14,7 @@
 // THROUGH_GATEWAY=1 puts each build's gateway in front of its items service and sends the load
 // through it, as bench:search does: then the gateway's processor time per search is printed beside
 // the items service's.
-// Options: BASE=../garage-base ROUNDS=10 BURST=3 CONNECTIONS=32 THROUGH_GATEWAY=1
+// Options: BASE=../garage-base ROUNDS=10 BURST=3 CONNECTIONS=32 THROUGH_GATEWAY=1 PORTS=4941
 //          BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/garage_bench_items
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
@@ -33,7 +33,12 @@ const seconds = Number(process.env.BURST ?? 3);
 const connections = Number(process.env.CONNECTIONS ?? 32);
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/garage_bench_items';
 const throughGateway = process.env.THROUGH_GATEWAY === '1';
-const builds = { base: { dir: base, port: 4941, gatewayPort: 4945 }, this: { dir: root, port: 4942, gatewayPort: 4946 } };
+// Ports from PORTS (default 4941): base and this build's items services, then their gateways at +4, +5.
+const ports = Number(process.env.PORTS ?? 4941);
+const builds = {
+  base: { dir: base, port: ports, gatewayPort: ports + 4 },
+  this: { dir: root, port: ports + 1, gatewayPort: ports + 5 },
+};
 
 for (const { dir } of Object.values(builds)) {
   if (!existsSync(path.join(dir, 'services/items/dist/main.js')))
