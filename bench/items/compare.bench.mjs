@@ -175,11 +175,13 @@ for (let round = 0; round < rounds; round += 1) {
         cpuMs: 0,
         gatewayCpuMs: 0,
         bursts: [],
+        gatewayBursts: [],
       });
       total.requests += requests;
       total.failed += failed;
       total.cpuMs += spent;
       total.gatewayCpuMs += gatewayCpuMs;
+      total.gatewayBursts.push(Math.round((gatewayCpuMs * 1000) / Math.max(1, requests)));
       total.bursts.push(Math.round((spent * 1000) / Math.max(1, requests)));
     }
   }
@@ -198,6 +200,7 @@ console.table(
       ...(throughGateway
         ? {
             'gateway CPU µs/req': Math.round((total.gatewayCpuMs * 1000) / Math.max(1, total.requests)),
+            'gateway median of bursts': median(total.gatewayBursts),
             'gateway / items': Number((total.gatewayCpuMs / Math.max(1, total.cpuMs)).toFixed(2)),
           }
         : {}),
