@@ -4,9 +4,16 @@
 // Processor time per request of each process is printed too: latency moves with whatever else runs
 // on the machine, processor time much less, so two builds compare on it even on a busy machine.
 // Run: npm run build && npm run bench:gateway   (options: DURATION=10 CONNECTIONS=10)
+//
+// BASE=<another checkout, built> puts that build's gateway beside this one, in front of the same
+// auth service, and the two take turns: ROUNDS (default 6) bursts of BURST seconds (default 3)
+// each, the order flipping every round, so whatever else the machine does falls on both alike.
+// It prints each gateway's processor time per proxied call beside the auth service's.
+// The other checkout: git worktree add --detach ../garage-base <commit> && cd ../garage-base &&
+// npm ci && npm run build.
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -31,6 +38,8 @@ const common = {
 };
 const authPort = 4901;
 const gatewayPort = 4900;
+const base = process.env.BASE ? path.resolve(process.env.BASE) : null;
+const basePort = 4902;
 
 const children = [];
 const start = (entry, env) => {
@@ -40,17 +49,33 @@ const start = (entry, env) => {
 };
 
 const stopAll = () => children.forEach((child) => child.kill('SIGTERM'));
+const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 process.on('exit', stopAll);
 
 const auth = start('services/auth/dist/main.js', { ...common, PORT: String(authPort) });
 const gateway = start('gateway/dist/main.js', { ...common, PORT: String(gatewayPort), AUTH_URL: `http://127.0.0.1:${authPort}` });
+const baseGateway = base
+  ? start(path.relative(root, path.join(base, 'gateway/dist/main.js')), {
+      ...common,
+      PORT: String(basePort),
+      AUTH_URL: `http://127.0.0.1:${authPort}`,
+    })
+  : null;
 
 const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
 const authUrl = `http://127.0.0.1:${authPort}`;
 for (let tries = 0; ; tries += 1) {
   try {
     // Only auth runs here, so readiness is auth's own and the gateway's liveness.
-    if ((await fetch(`${authUrl}/health`)).ok && (await fetch(`${gatewayUrl}/api/live`)).ok) break;
+    if (
+      (await fetch(`${authUrl}/health`)).ok &&
+      (await fetch(`${gatewayUrl}/api/live`)).ok &&
+      (!base || (await fetch(`http://127.0.0.1:${basePort}/api/live`)).ok)
+    )
+      break;
   } catch {}
   if (tries > 200) throw new Error('services did not start');
   await new Promise((resolve) => setTimeout(resolve, 100));
@@ -74,6 +99,8 @@ const run = async (url, seconds) => {
   );
   return { ...result, cpuUsPerRequest: perRequest };
 };
+
+if (base) await compareBuilds();
 
 // Warm both paths (JIT, connection pools, token cache) before measuring.
 await run(authUrl, 2);
@@ -109,3 +136,52 @@ if (!process.env.DATABASE_URL) {
   await admin.end();
 }
 process.exit(0);
+
+/** This build's gateway and the base's, taking turns in front of the same auth service. */
+async function compareBuilds() {
+  const builds = { base: { gateway: baseGateway, url: `http://127.0.0.1:${basePort}` }, this: { gateway, url: gatewayUrl } };
+  const rounds = Number(process.env.ROUNDS ?? 6);
+  const seconds = Number(process.env.BURST ?? 3);
+  const burst = (name, duration) =>
+    cpuPerRequest(
+      { gateway: builds[name].gateway, auth },
+      () =>
+        new Promise((resolve, reject) =>
+          autocannon({ url: `${builds[name].url}/api/users/me`, headers, connections, duration }, (error, result) =>
+            error ? reject(error) : resolve({ result, requests: result.requests.total }),
+          ),
+        ),
+    );
+  console.log(`Machine: load average ${loadAverage()} before the load`);
+  for (const name of Object.keys(builds)) await burst(name, 3);
+  const totals = { base: { requests: 0, failed: 0, gateway: [], auth: [] }, this: { requests: 0, failed: 0, gateway: [], auth: [] } };
+  for (let round = 0; round < rounds; round += 1) {
+    for (const name of round % 2 ? ['this', 'base'] : ['base', 'this']) {
+      const { result, perRequest } = await burst(name, seconds);
+      const total = totals[name];
+      total.requests += result.requests.total;
+      total.failed += result.errors + result.non2xx;
+      total.gateway.push(perRequest.gateway * result.requests.total);
+      total.auth.push(perRequest.auth * result.requests.total);
+    }
+  }
+  const sum = (values) => values.reduce((a, b) => a + b, 0);
+  const rows = Object.entries(totals).map(([name, total]) => {
+    const gatewayUs = sum(total.gateway) / Math.max(1, total.requests);
+    const authUs = sum(total.auth) / Math.max(1, total.requests);
+    return {
+      build: name === 'base' ? `base (${path.relative(process.cwd(), base) || base})` : 'this',
+      'req/s under load': Math.round(total.requests / (rounds * seconds)),
+      'gateway CPU µs/req': Math.round(gatewayUs),
+      'auth CPU µs/req': Math.round(authUs),
+      'gateway / auth': Number((gatewayUs / authUs).toFixed(2)),
+      failed: total.failed,
+    };
+  });
+  console.log(`\nGET /api/users/me through each build's gateway, ${connections} connections, ${rounds} rounds of ${seconds} s bursts\n`);
+  console.table(rows);
+  const [before, after] = rows;
+  console.log(
+    `this gateway spends ${((after['gateway CPU µs/req'] / before['gateway CPU µs/req'] - 1) * 100).toFixed(1)} % processor time per call against the base; load average at the end ${loadAverage()}\n`,
+  );
+}

@@ -11,7 +11,10 @@
 // Run: npm run build && npm run bench:search:compare   (with BASE=<the other checkout, built>)
 // The other checkout: git worktree add --detach ../garage-base <commit> && cd ../garage-base &&
 // npm ci && npm run build. The data is bench:search's database (run it once first).
-// Options: BASE=../garage-base ROUNDS=10 BURST=3 CONNECTIONS=32
+// THROUGH_GATEWAY=1 puts each build's gateway in front of its items service and sends the load
+// through it, as bench:search does: then the gateway's processor time per search is printed beside
+// the items service's.
+// Options: BASE=../garage-base ROUNDS=10 BURST=3 CONNECTIONS=32 THROUGH_GATEWAY=1 PORTS=4941
 //          BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/garage_bench_items
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
@@ -29,11 +32,19 @@ const rounds = Number(process.env.ROUNDS ?? 10);
 const seconds = Number(process.env.BURST ?? 3);
 const connections = Number(process.env.CONNECTIONS ?? 32);
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/garage_bench_items';
-const builds = { base: { dir: base, port: 4941 }, this: { dir: root, port: 4942 } };
+const throughGateway = process.env.THROUGH_GATEWAY === '1';
+// Ports from PORTS (default 4941): base and this build's items services, then their gateways at +4, +5.
+const ports = Number(process.env.PORTS ?? 4941);
+const builds = {
+  base: { dir: base, port: ports, gatewayPort: ports + 4 },
+  this: { dir: root, port: ports + 1, gatewayPort: ports + 5 },
+};
 
 for (const { dir } of Object.values(builds)) {
   if (!existsSync(path.join(dir, 'services/items/dist/main.js')))
     throw new Error(`Build first: ${dir}/services/items/dist/main.js is missing`);
+  if (throughGateway && !existsSync(path.join(dir, 'gateway/dist/main.js')))
+    throw new Error(`Build first: ${dir}/gateway/dist/main.js is missing`);
 }
 const db = new pg.Client({ connectionString: databaseUrl });
 try {
@@ -69,9 +80,34 @@ for (const [name, { dir, port }] of Object.entries(builds)) {
   });
   children[name] = child;
 }
+const gateways = {};
+if (throughGateway) {
+  for (const [name, { dir, port, gatewayPort }] of Object.entries(builds)) {
+    const child = spawn(process.execPath, [path.join(dir, 'gateway/dist/main.js')], {
+      env: {
+        ...process.env,
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), `garage-bench-compare-gateway-${name}-`)),
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'development',
+        PORT: String(gatewayPort),
+        ITEMS_URL: `http://127.0.0.1:${port}`,
+        // Counted (in Redis, as in the stack) but far above what a run sends.
+        REQUESTS_PER_MINUTE: '100000000',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.on('exit', (code) => {
+      if (!stopping) {
+        console.error(`the ${name} build's gateway exited (${code})`);
+        process.exit(1);
+      }
+    });
+    gateways[name] = child;
+  }
+}
 process.on('exit', () => {
   stopping = true;
-  Object.values(children).forEach((child) => child.kill('SIGTERM'));
+  [...Object.values(children), ...Object.values(gateways)].forEach((child) => child.kill('SIGTERM'));
 });
 for (const { port } of Object.values(builds)) {
   for (let tries = 0; ; tries += 1) {
@@ -82,14 +118,24 @@ for (const { port } of Object.values(builds)) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+for (const { gatewayPort } of throughGateway ? Object.values(builds) : []) {
+  for (let tries = 0; ; tries += 1) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${gatewayPort}/api/live`)).ok) break;
+    } catch {}
+    if (tries > 600) throw new Error(`the gateway on port ${gatewayPort} did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
-/** Load on one build for `duration` seconds; its requests, failures and processor time. */
+/** Load on one build for `duration` seconds; its requests, failures and processor time (items, and gateway). */
 function burst(name, radius, duration) {
   const before = cpuMs(children[name].pid);
+  const gatewayBefore = throughGateway ? cpuMs(gateways[name].pid) : 0;
   return new Promise((resolve, reject) =>
     autocannon(
       {
-        url: `http://127.0.0.1:${builds[name].port}`,
+        url: `http://127.0.0.1:${throughGateway ? builds[name].gatewayPort : builds[name].port}`,
         connections,
         duration,
         requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: searchPath(radius) }) }],
@@ -97,7 +143,12 @@ function burst(name, radius, duration) {
       (error, result) =>
         error
           ? reject(error)
-          : resolve({ requests: result.requests.total, failed: result.non2xx + result.errors, cpuMs: cpuMs(children[name].pid) - before }),
+          : resolve({
+              requests: result.requests.total,
+              failed: result.non2xx + result.errors,
+              cpuMs: cpuMs(children[name].pid) - before,
+              gatewayCpuMs: throughGateway ? cpuMs(gateways[name].pid) - gatewayBefore : 0,
+            }),
     ),
   );
 }
@@ -109,22 +160,28 @@ console.log(
 );
 console.log(`Warming up both (5 s per build and kind)...`);
 for (const name of Object.keys(builds)) for (const radius of [false, true]) await burst(name, radius, 5);
-console.log(`Measuring: ${rounds} rounds of ${seconds} s bursts, ${connections} connections, straight to each items service...`);
+console.log(
+  `Measuring: ${rounds} rounds of ${seconds} s bursts, ${connections} connections, ${throughGateway ? "through each build's gateway" : 'straight to each items service'}...`,
+);
 const totals = {};
 for (let round = 0; round < rounds; round += 1) {
   const order = round % 2 ? ['this', 'base'] : ['base', 'this'];
   for (const radius of [false, true]) {
     for (const name of order) {
-      const { requests, failed, cpuMs: spent } = await burst(name, radius, seconds);
+      const { requests, failed, cpuMs: spent, gatewayCpuMs } = await burst(name, radius, seconds);
       const total = (totals[`${radius ? 'words + radius' : 'words (+ filters)'} | ${name}`] ??= {
         requests: 0,
         failed: 0,
         cpuMs: 0,
+        gatewayCpuMs: 0,
         bursts: [],
+        gatewayBursts: [],
       });
       total.requests += requests;
       total.failed += failed;
       total.cpuMs += spent;
+      total.gatewayCpuMs += gatewayCpuMs;
+      total.gatewayBursts.push(Math.round((gatewayCpuMs * 1000) / Math.max(1, requests)));
       total.bursts.push(Math.round((spent * 1000) / Math.max(1, requests)));
     }
   }
@@ -140,6 +197,13 @@ console.table(
       'req/s under load': Math.round(total.requests / (rounds * seconds)),
       'items CPU µs/req': Math.round((total.cpuMs * 1000) / Math.max(1, total.requests)),
       'median of bursts': median(total.bursts),
+      ...(throughGateway
+        ? {
+            'gateway CPU µs/req': Math.round((total.gatewayCpuMs * 1000) / Math.max(1, total.requests)),
+            'gateway median of bursts': median(total.gatewayBursts),
+            'gateway / items': Number((total.gatewayCpuMs / Math.max(1, total.cpuMs)).toFixed(2)),
+          }
+        : {}),
       failed: total.failed,
     };
   }),
@@ -149,6 +213,14 @@ for (const scenario of ['words (+ filters)', 'words + radius']) {
   console.log(
     `${scenario}: this build spends ${((cost('this') / cost('base') - 1) * 100).toFixed(1)} % processor time per search against the base`,
   );
+  if (throughGateway) {
+    const total = (build) => totals[`${scenario} | ${build}`];
+    const gatewayCost = (build) => total(build).gatewayCpuMs / Math.max(1, total(build).requests);
+    const share = (build) => (total(build).gatewayCpuMs / Math.max(1, total(build).cpuMs)).toFixed(2);
+    console.log(
+      `${scenario}: this build's gateway spends ${((gatewayCost('this') / gatewayCost('base') - 1) * 100).toFixed(1)} % processor time per search against the base's; gateway / items: this ${share('this')}, base ${share('base')} (goal ≤ 0.5)`,
+    );
+  }
 }
 console.log(
   `load average at the end ${loadavg()

@@ -1,10 +1,7 @@
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { notFound } from '@garage/service-kit';
-import { GATEWAY_CONFIG } from './tokens.js';
-import type { GatewayConfig } from './config.js';
-import { forward } from './proxy.js';
-import { routedServices, routeOf } from './routes.js';
+import { ApiProxy } from './proxy.js';
+import { routedServices } from './routes.js';
 import { composeSaleDetail } from './sale-detail.js';
 import { TokenCheck } from './token-check.js';
 import { Upstreams } from './upstreams.js';
@@ -14,7 +11,7 @@ export class GatewayController {
   constructor(
     @Inject(Upstreams) private readonly upstreams: Upstreams,
     @Inject(TokenCheck) private readonly tokens: TokenCheck,
-    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @Inject(ApiProxy) private readonly proxy: ApiProxy,
   ) {}
 
   /**
@@ -49,27 +46,6 @@ export class GatewayController {
   /** The composed sale detail: the sale from sales plus its items from items (see sale-detail.ts). */
   @Get('sales/:id')
   saleDetail(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    return composeSaleDetail(this.upstreams, this.tokens, request, reply, () =>
-      proxy(this.upstreams, this.tokens, this.config, request, reply),
-    );
+    return composeSaleDetail(this.upstreams, this.tokens, request, reply, () => this.proxy.forwardFrom(request, reply));
   }
-}
-
-/**
- * Every other API call: check the token, then hand it to the service that owns the path. It is a
- * plain Fastify route (registered in gateway.ts), not a Nest handler: the hot path of every call
- * skips the framework's per-request pipeline; errors still leave through the shared error format.
- */
-export async function proxy(
-  upstreams: Upstreams,
-  tokens: TokenCheck,
-  config: GatewayConfig,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<void> {
-  const service = routeOf(request.url.split('?')[0]!);
-  if (!service) throw notFound('Not found');
-  await tokens.viewer(request.headers.authorization);
-  const limit = request.url.startsWith('/api/upload/') ? config.UPLOAD_LIMIT_BYTES : config.BODY_LIMIT_BYTES;
-  await forward(upstreams, service, request, reply, limit);
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Module, type DynamicModule } from '@nestjs/common';
@@ -22,11 +22,12 @@ import {
   type Logger,
 } from '@garage/service-kit';
 import { ApiDocsController } from './api-docs.controller.js';
-import { trustProxyOption } from './client-address.js';
+import { proxyTrust } from './client-address.js';
 import { gatewayConfig, type GatewayConfig } from './config.js';
-import { GatewayController, proxy } from './gateway.controller.js';
+import { GatewayController } from './gateway.controller.js';
 import { OpsController } from './ops.controller.js';
-import { addRequestBudget } from './request-budget.js';
+import { ApiProxy } from './proxy.js';
+import { addRequestBudget, RequestBudget } from './request-budget.js';
 import { serviceUrls } from './routes.js';
 import { addSecurityHeaders } from './security-headers.js';
 import { TokenCheck } from './token-check.js';
@@ -52,6 +53,10 @@ export async function startGateway(
   const logger = options.logger?.child({ service: 'gateway' }) ?? createLogger('gateway', config.LOG_LEVEL);
   await setupTracing({ serviceName: config.OTEL_SERVICE_NAME ?? 'gateway', endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
   const upstreams = new Upstreams(serviceUrls(config), { retryWindowMs: config.UPSTREAM_RETRY_WINDOW_MS, logger });
+  const errors = new ErrorFilter(logger);
+  const budget = RequestBudget.of(config, logger);
+  const trust = proxyTrust(config.TRUST_PROXY);
+  let draining = false;
   const webDist = config.WEB_DIST && existsSync(path.join(config.WEB_DIST, 'index.html')) ? path.resolve(config.WEB_DIST) : null;
 
   const root: DynamicModule = {
@@ -62,18 +67,23 @@ export async function startGateway(
       { provide: TOKEN_PUBLIC_KEY, useValue: publicKeyFrom(config) },
       JwtStrategy,
       TokenCheck,
+      {
+        provide: ApiProxy,
+        useFactory: (tokens: TokenCheck) =>
+          new ApiProxy({ upstreams, tokens, config, budget, errors, logger, trust, draining: () => draining }),
+        inject: [TokenCheck],
+      },
       { provide: GATEWAY_CONFIG, useValue: config },
       ...(webDist ? [{ provide: WebAssets, useValue: new WebAssets(webDist) }] : []),
     ],
   };
   Module({})(root.module);
 
-  const errors = new ErrorFilter(logger);
   const adapter = new FastifyAdapter({
     logger: false,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    trustProxy: trustProxyOption(config.TRUST_PROXY),
+    trustProxy: trust,
     bodyLimit: config.BODY_LIMIT_BYTES,
     frameworkErrors: frameworkErrorsOption(() => errors),
   });
@@ -82,7 +92,7 @@ export async function startGateway(
     bodyParser: false,
     abortOnError: false,
   });
-  const tokens = app.get(TokenCheck);
+  const proxy = app.get(ApiProxy);
   const fastify = app.getHttpAdapter().getInstance();
   // Bodies are not parsed here: they stream to the service, which parses and validates them.
   fastify.removeAllContentTypeParsers();
@@ -90,7 +100,6 @@ export async function startGateway(
   traceRequests(fastify);
   recordHttpMetrics(fastify, 'gateway');
   addSecurityHeaders(fastify, config.NODE_ENV === 'production');
-  let draining = false;
   fastify.addHook('onSend', async (_request, reply) => {
     if (draining) void reply.header('connection', 'close');
   });
@@ -107,18 +116,22 @@ export async function startGateway(
     .filter(Boolean);
   app.enableCors({ origin: origins.length ? origins : false, credentials: false, maxAge: 600 });
   app.useGlobalFilters(errors);
-  const closeBudget = addRequestBudget(fastify, config, errors, logger);
-  // The handler answers through `reply` itself, so it returns it: an async handler resolving to
-  // undefined makes Fastify send a second time (ERR_HTTP_HEADERS_SENT logged on every 401/404).
+  addRequestBudget(fastify, budget, errors);
+  // What the proxy's own path leaves to Fastify and is still a service's (a CORS preflight when no
+  // origin is allowed, a call while the gateway drains). The handler answers through the raw
+  // response, so it returns `reply`: an async handler resolving to undefined makes Fastify send again.
   fastify.all('/api/*', async (request, reply) => {
-    try {
-      await proxy(upstreams, tokens, config, request, reply);
-    } catch (error) {
-      errors.send(error, request, reply);
-    }
+    await proxy.forwardFrom(request, reply);
     return reply;
   });
   await app.init();
+  // The proxy sees each request first; Fastify (and Nest) get only what it leaves.
+  const server = app.getHttpServer();
+  const [fastifyHandler] = server.listeners('request') as Array<(request: IncomingMessage, response: ServerResponse) => void>;
+  server.removeAllListeners('request');
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    if (!proxy.take(request, response)) fastifyHandler!.call(server, request, response);
+  });
 
   let url = '';
   if (options.listen !== false) {
@@ -139,7 +152,7 @@ export async function startGateway(
       draining = true;
       await metrics?.close();
       await app.close();
-      await closeBudget();
+      await budget?.close();
       await upstreams.close();
       await flushTracing();
     },

@@ -5,7 +5,7 @@ import type { TokenCheck } from './token-check.js';
 import type { Upstreams } from './upstreams.js';
 
 /** A path segment that can be a sale id; anything else (`my-sales`) is an ordinary sales call. */
-const SALE_ID = /^\d{1,10}$/;
+export const SALE_ID = /^\d{1,10}$/;
 
 /** Response headers of the sales service that travel with its answer when it is passed through. */
 const PASSED_THROUGH_HEADERS = ['content-type', 'retry-after', 'cache-control'];

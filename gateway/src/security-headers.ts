@@ -27,15 +27,28 @@ export const CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** The headers every answer carries (bar its request id), as `[name, value, name, value, ...]`. */
+export function securityHeaders(production: boolean): string[] {
+  return [
+    'content-security-policy',
+    CSP,
+    'x-content-type-options',
+    'nosniff',
+    'x-frame-options',
+    'DENY',
+    'referrer-policy',
+    'strict-origin-when-cross-origin',
+    'permissions-policy',
+    'geolocation=(self), camera=(), microphone=(), payment=(self "https://js.stripe.com")',
+    ...(production ? ['strict-transport-security', 'max-age=31536000; includeSubDomains'] : []),
+  ];
+}
+
 export function addSecurityHeaders(fastify: FastifyInstance, production: boolean): void {
+  const headers = securityHeaders(production);
   fastify.addHook('onSend', async (request, reply) => {
-    void reply.header('content-security-policy', CSP);
-    void reply.header('x-content-type-options', 'nosniff');
-    void reply.header('x-frame-options', 'DENY');
-    void reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    void reply.header('permissions-policy', 'geolocation=(self), camera=(), microphone=(), payment=(self "https://js.stripe.com")');
+    for (let i = 0; i < headers.length; i += 2) void reply.header(headers[i]!, headers[i + 1]!);
     void reply.header('x-request-id', request.id);
-    if (production) void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     reply.removeHeader('x-powered-by');
   });
 }

@@ -42,6 +42,17 @@ export interface UpstreamOptions {
   resolve?: Resolve;
 }
 
+/** Where a relayed answer goes as it arrives (see Upstreams.relay). */
+export interface Relay {
+  /** The status and headers as received (lower-case name, value, name, value, ...). */
+  head(statusCode: number, headers: string[], controls: { resume(): void; abort(reason: Error): void }): void;
+  /** A piece of the body; false holds the rest until `resume` is called. */
+  data(chunk: Buffer): boolean;
+  end(): void;
+  /** The answer broke off after its head. */
+  broke(error: Error): void;
+}
+
 export interface UpstreamRequest extends Dispatcher.RequestOptions {
   /** Retry a request that never reached the service (default true). */
   retry?: boolean;
@@ -70,21 +81,39 @@ export class Upstreams {
   }
 
   async request(service: ServiceName, request: UpstreamRequest): Promise<Dispatcher.ResponseData> {
+    const safe = SAFE_METHODS.has(request.method);
+    return this.attempts(service, request, (options) => (safe ? this.pooled(service, options) : this.alone(service, options)));
+  }
+
+  /**
+   * A read (GET, HEAD) whose answer goes to `to` piece by piece as it arrives, with no stream in
+   * between: the proxy's hot path. Retried as `request` retries a read; settles once the head has
+   * been handed over (a failure after it goes to `to.broke`).
+   */
+  async relay(service: ServiceName, request: UpstreamRequest, to: Relay): Promise<void> {
+    if (!SAFE_METHODS.has(request.method)) throw new Error(`relay is for reads, not ${request.method}`);
+    return this.attempts(service, request, (options) => this.pooledRelay(service, options, to));
+  }
+
+  private async attempts<T>(
+    service: ServiceName,
+    request: UpstreamRequest,
+    send: (options: Dispatcher.RequestOptions) => Promise<T>,
+  ): Promise<T> {
     const { retry = true, ...options } = request;
     const safe = SAFE_METHODS.has(options.method);
     const deadline = Date.now() + this.options.retryWindowMs;
     const replayable =
       options.body === undefined || options.body === null || typeof options.body === 'string' || Buffer.isBuffer(options.body);
     for (let attempt = 1, delay = 25; ; attempt += 1, delay = Math.min(delay * 2, 400)) {
-      const sent = safe ? this.pooled(service, options) : this.alone(service, options);
-      const outcome = await sent.then(
-        (response) => ({ response, error: null, reached: true }),
-        (error: unknown) => ({ response: null, error, ...(error as { reached?: boolean }) }),
+      const outcome = await send(options).then(
+        (response) => ({ response, error: null, reached: true, ok: true }),
+        (error: unknown) => ({ response: null, error, ok: false, ...(error as { reached?: boolean }) }),
       );
-      if (outcome.response) {
+      if (outcome.ok) {
         if (attempt > 1)
           this.options.logger.info({ service, method: options.method, path: options.path, attempt }, 'upstream answered after a retry');
-        return outcome.response;
+        return outcome.response as T;
       }
       const code = errorCode(outcome.error);
       const addresses = this.addresses.get(service)!;
@@ -116,6 +145,39 @@ export class Upstreams {
     const origin = await addresses.next();
     try {
       return await addresses.pool(origin).request(options);
+    } catch (error) {
+      throw tagged(error, { origin });
+    }
+  }
+
+  private async pooledRelay(service: ServiceName, options: Dispatcher.RequestOptions, to: Relay): Promise<void> {
+    const addresses = this.addresses.get(service)!;
+    const origin = await addresses.next();
+    try {
+      await new Promise<void>((resolve, reject) => {
+        let abort: (reason: Error) => void = () => undefined;
+        let started = false;
+        addresses.pool(origin).dispatch(options, {
+          onConnect: (abortRequest: (reason: Error) => void) => {
+            abort = abortRequest;
+          },
+          onHeaders: (statusCode: number, rawHeaders: Buffer[], resume: () => void) => {
+            if (statusCode < 200) return true;
+            started = true;
+            const headers: string[] = new Array<string>(rawHeaders.length);
+            for (let i = 0; i < rawHeaders.length; i += 2) {
+              headers[i] = rawHeaders[i]!.toString('latin1').toLowerCase();
+              headers[i + 1] = rawHeaders[i + 1]!.toString('latin1');
+            }
+            to.head(statusCode, headers, { resume, abort });
+            resolve();
+            return true;
+          },
+          onData: (chunk: Buffer) => to.data(chunk),
+          onComplete: () => to.end(),
+          onError: (error: Error) => (started ? to.broke(error) : reject(error)),
+        } as unknown as Dispatcher.DispatchHandler);
+      });
     } catch (error) {
       throw tagged(error, { origin });
     }

@@ -117,6 +117,27 @@ describe('the per-client request budget', () => {
     await request(two.url).get('/api/users/me').set('x-forwarded-for', '198.51.100.9').expect(429);
   });
 
+  it('is taken a block at a time by each replica, and lets no client past the limit', async () => {
+    // 300 a minute: each replica takes 3 counts at a time, so at most 2 per replica go unspent.
+    const one = await gatewayWith({ REQUESTS_PER_MINUTE: '300', TRUST_PROXY: '127.0.0.1' });
+    const two = await gatewayWith({ REQUESTS_PER_MINUTE: '300', TRUST_PROXY: '127.0.0.1' });
+    const statuses: number[] = [];
+    for (let round = 0; round < 16; round += 1) {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          request((i + round) % 2 ? one.url : two.url)
+            .get('/api/users/me')
+            .set('x-forwarded-for', '198.51.100.30'),
+        ),
+      );
+      statuses.push(...answers.map((answer) => answer.status));
+    }
+    const passed = statuses.filter((status) => status === 200).length;
+    expect(passed).toBeLessThanOrEqual(300);
+    expect(passed).toBeGreaterThanOrEqual(296);
+    expect(statuses.filter((status) => status !== 200).every((status) => status === 429)).toBe(true);
+  });
+
   it('lets requests pass when Redis cannot count them', async () => {
     const gateway = await gatewayWith({ REQUESTS_PER_MINUTE: '1', REDIS_URL: 'redis://127.0.0.1:9' });
     for (let i = 0; i < 3; i += 1) await request(gateway.url).get('/api/users/me').expect(200);

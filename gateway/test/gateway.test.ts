@@ -172,6 +172,12 @@ describe('security', () => {
       .set('origin', 'https://evil.example')
       .set('access-control-request-method', 'POST');
     expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+    // A call itself (no preflight) carries the same answer, with Vary so no cache mixes the two.
+    const call = await request(gateway.url).get('/api/users/me').set('origin', 'https://app.garage.example').expect(401);
+    expect(call.headers['access-control-allow-origin']).toBe('https://app.garage.example');
+    expect(call.headers.vary).toMatch(/origin/i);
+    const foreign = await request(gateway.url).get('/api/users/me').set('origin', 'https://evil.example').expect(401);
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
 

@@ -45,9 +45,10 @@ export class ErrorFilter implements ExceptionFilter {
     void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);
   }
 
-  private describe(
+  /** The status, body and headers that answer `exception` (for a server that writes its own answers). */
+  describe(
     exception: unknown,
-    request: FastifyRequest | undefined,
+    request: Pick<FastifyRequest, 'id' | 'url'> | undefined,
   ): { status: number; body: unknown; headers: Record<string, string> } {
     if (exception instanceof ZodError) return this.describe(validationError(exception), request);
     if (exception instanceof ApiError) {

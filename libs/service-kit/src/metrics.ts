@@ -89,13 +89,17 @@ export function watchEventBus(service: string, depth: () => Promise<number | nul
 
 export function recordHttpMetrics(fastify: FastifyInstance, service: string): void {
   fastify.addHook('onResponse', (request, reply, done) => {
-    const route = routeOf(request);
-    const labels = { service, method: request.method, route };
-    requests.inc({ ...labels, status: String(reply.statusCode) });
-    latency.observe(labels, reply.elapsedTime / 1000);
-    if (reply.statusCode >= 500) errors.inc(labels);
+    recordHttpRequest(service, request.method, routeOf(request), reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
+}
+
+/** One answered request, for a server that answers some requests outside Fastify (the gateway's proxy). */
+export function recordHttpRequest(service: string, method: string, route: string, status: number, seconds: number): void {
+  const labels = { service, method, route };
+  requests.inc({ ...labels, status: String(status) });
+  latency.observe(labels, seconds);
+  if (status >= 500) errors.inc(labels);
 }
 
 export function eventMetrics(service: string): EventBusObserver {

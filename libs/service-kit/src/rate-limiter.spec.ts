@@ -41,6 +41,14 @@ describe.each([
     expect((await limiter.peek(unused, 10, 60)).count).toBe(0);
     expect((await limiter.hit(unused, 10, 60)).count).toBe(1);
   });
+
+  it('adds several hits at once', async () => {
+    const limiter = await make();
+    const key = uniqueName('t');
+    expect(await limiter.hit(key, 5, 60, 3)).toMatchObject({ allowed: true, count: 3 });
+    expect(await limiter.hit(key, 5, 60, 3)).toMatchObject({ allowed: false, count: 6 });
+    expect((await limiter.hit(key, 5, 60)).count).toBe(7);
+  });
 });
 
 describe('memory windows', () => {

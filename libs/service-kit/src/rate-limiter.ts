@@ -14,8 +14,11 @@ export interface RateLimitResult {
 export interface RateLimiter {
   /** Current count without changing it. */
   peek(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>;
-  /** Adds one (atomically: concurrent callers get distinct counts) and tells whether the caller is within the limit. */
-  hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>;
+  /**
+   * Adds one, or `times` (atomically: concurrent callers get distinct counts), and tells whether the
+   * count after it is within the limit.
+   */
+  hit(key: string, limit: number, windowSeconds: number, times?: number): Promise<RateLimitResult>;
   /** Takes one back (an attempt that turned out not to count); never below zero, never a new window. */
   refund(key: string): Promise<void>;
   reset(key: string): Promise<void>;
@@ -32,9 +35,9 @@ export class MemoryRateLimiter implements RateLimiter {
     return this.result(window, limit);
   }
 
-  async hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
+  async hit(key: string, limit: number, windowSeconds: number, times = 1): Promise<RateLimitResult> {
     const window = this.current(key, windowSeconds, true);
-    window.count += 1;
+    window.count += times;
     return this.result(window, limit);
   }
 
@@ -96,11 +99,11 @@ export class RedisRateLimiter implements RateLimiter {
     return { allowed: count <= limit, count, retryAfter: Math.max(1, Math.ceil(ttl / 1000)) };
   }
 
-  async hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
+  async hit(key: string, limit: number, windowSeconds: number, times = 1): Promise<RateLimitResult> {
     const fullKey = this.prefix + key;
     const replies = await this.redis
       .multi()
-      .incr(fullKey)
+      .incrby(fullKey, times)
       .pexpire(fullKey, windowSeconds * 1000, 'NX')
       .pttl(fullKey)
       .exec();
