@@ -372,10 +372,12 @@ describe('GET /api/items/search: compressed answers', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     const json = (plain.body as Buffer).toString();
     expect(JSON.parse(json)).toHaveLength(50);
-    // Asked again: answered fresh (and kept), as it is.
-    const fresh = await raw('gzip, deflate, br');
-    expect(fresh.headers['content-encoding']).toBeUndefined();
-    expect((fresh.body as Buffer).toString()).toBe(json);
+    // Asked again: answered fresh (and kept), then twice from the kept answer, as it is.
+    for (let again = 0; again < 3; again += 1) {
+      const asItIs = await raw('gzip, deflate, br');
+      expect(asItIs.headers['content-encoding']).toBeUndefined();
+      expect((asItIs.body as Buffer).toString()).toBe(json);
+    }
     for (let again = 0; again < 2; again += 1) {
       const br = await raw('gzip, deflate, br');
       expect(br.headers['content-encoding']).toBe('br');

@@ -9,8 +9,10 @@ const SEARCHES_KEPT = 20_000;
 /** A finished answer, and what it depends on. */
 export interface Answer {
   json: string;
-  /** The JSON compressed, per encoding, once a client that takes it has asked. */
+  /** The JSON compressed, per encoding, once the answer has been served again often enough. */
   compressed: Partial<Record<ContentEncoding, Buffer>>;
+  /** Times it was served again. */
+  reuses: number;
   /** The shown generation the answer is known to be true at. */
   shown: string;
   /** The revision of the match list its results were picked from (`null`: ranked in SQL). */
