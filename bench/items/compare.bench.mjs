@@ -5,8 +5,10 @@
 // runs minutes apart. Here both builds' items services run at once, on the same database, and
 // take turns: short bursts of load (32 connections straight to the service), the order flipping
 // each round, so any slowdown of the machine falls on both alike. For each build and kind of
-// search it prints requests/s while it had the load and its processor time per request (from
-// /proc), overall and per burst.
+// search it prints requests/s while it had the load, its processor time per request (from /proc),
+// overall and per burst, latency and bytes per answer. The third kind is both kinds of search
+// while 10 items a second change (both builds see every change), as in bench:search. Requests
+// carry a browser's Accept-Encoding.
 //
 // Run: npm run build && npm run bench:search:compare   (with BASE=<the other checkout, built>)
 // The other checkout: git worktree add --detach ../garage-base <commit> && cd ../garage-base &&
@@ -24,7 +26,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { cpuMs } from '../process-cpu.mjs';
-import { searchPath } from './searches.mjs';
+import { SEARCH_HEADERS, searchPath } from './searches.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const base = path.resolve(process.env.BASE ?? '../garage-base');
@@ -128,17 +130,24 @@ for (const { gatewayPort } of throughGateway ? Object.values(builds) : []) {
   }
 }
 
-/** Load on one build for `duration` seconds; its requests, failures and processor time (items, and gateway). */
+/** Load on one build for `duration` seconds; its requests, failures, latencies, bytes and processor time (items, and gateway). */
 function burst(name, radius, duration) {
   const before = cpuMs(children[name].pid);
   const gatewayBefore = throughGateway ? cpuMs(gateways[name].pid) : 0;
-  return new Promise((resolve, reject) =>
-    autocannon(
+  const latencies = [];
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
       {
         url: `http://127.0.0.1:${throughGateway ? builds[name].gatewayPort : builds[name].port}`,
         connections,
         duration,
-        requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: searchPath(radius) }) }],
+        requests: [
+          {
+            method: 'GET',
+            headers: SEARCH_HEADERS,
+            setupRequest: (request) => ({ ...request, path: searchPath(radius === 'mixed' ? Math.random() < 0.5 : radius) }),
+          },
+        ],
       },
       (error, result) =>
         error
@@ -148,45 +157,77 @@ function burst(name, radius, duration) {
               failed: result.non2xx + result.errors,
               cpuMs: cpuMs(children[name].pid) - before,
               gatewayCpuMs: throughGateway ? cpuMs(gateways[name].pid) - gatewayBefore : 0,
+              bytes: result.throughput.total,
+              latencies,
             }),
-    ),
-  );
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  });
 }
 
-console.log(
-  `Machine: load average ${loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')} before the load`,
-);
-console.log(`Warming up both (5 s per build and kind)...`);
-for (const name of Object.keys(builds)) for (const radius of [false, true]) await burst(name, radius, 5);
+/** Changes `perSecond` random items' prices while it runs, as bench:search does; both builds see every change. */
+function writer(perSecond) {
+  const client = new pg.Client({ connectionString: databaseUrl, options: '-c search_path=items,public' });
+  let running = true;
+  const done = (async () => {
+    await client.connect();
+    const [{ n }] = (await client.query(`SELECT max(id)::int AS n FROM items`)).rows;
+    while (running) {
+      const id = 1 + Math.floor(Math.random() * n);
+      await client.query(`UPDATE items SET price_cents = CASE WHEN price_cents > 0 THEN price_cents - 1 ELSE 1 END WHERE id = $1`, [id]);
+      await new Promise((resolve) => setTimeout(resolve, 1000 / perSecond));
+    }
+    await client.end();
+  })();
+  return () => {
+    running = false;
+    return done;
+  };
+}
+
 console.log(
   `Measuring: ${rounds} rounds of ${seconds} s bursts, ${connections} connections, ${throughGateway ? "through each build's gateway" : 'straight to each items service'}...`,
 );
 const totals = {};
+// The third kind is bench:search's last: both kinds of search while 10 items a second change.
+const KINDS = [
+  ['words (+ filters)', false],
+  ['words + radius', true],
+  ['both, 10 item changes/s', 'mixed'],
+];
 for (let round = 0; round < rounds; round += 1) {
   const order = round % 2 ? ['this', 'base'] : ['base', 'this'];
-  for (const radius of [false, true]) {
+  for (const [scenario, radius] of KINDS) {
+    const stopWriting = radius === 'mixed' ? writer(10) : null;
     for (const name of order) {
-      const { requests, failed, cpuMs: spent, gatewayCpuMs } = await burst(name, radius, seconds);
-      const total = (totals[`${radius ? 'words + radius' : 'words (+ filters)'} | ${name}`] ??= {
+      const { requests, failed, cpuMs: spent, gatewayCpuMs, bytes, latencies } = await burst(name, radius, seconds);
+      const total = (totals[`${scenario} | ${name}`] ??= {
         requests: 0,
         failed: 0,
         cpuMs: 0,
         gatewayCpuMs: 0,
+        bytes: 0,
         bursts: [],
         gatewayBursts: [],
+        latencies: [],
       });
       total.requests += requests;
       total.failed += failed;
       total.cpuMs += spent;
       total.gatewayCpuMs += gatewayCpuMs;
+      total.bytes += bytes;
       total.gatewayBursts.push(Math.round((gatewayCpuMs * 1000) / Math.max(1, requests)));
       total.bursts.push(Math.round((spent * 1000) / Math.max(1, requests)));
+      for (const latency of latencies) total.latencies.push(latency);
     }
+    await stopWriting?.();
   }
 }
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return Number((sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0).toFixed(1));
+};
 console.log(`\nItem search, this build (${root}) against ${base}:\n`);
 console.table(
   Object.entries(totals).map(([key, total]) => {
@@ -197,6 +238,9 @@ console.table(
       'req/s under load': Math.round(total.requests / (rounds * seconds)),
       'items CPU µs/req': Math.round((total.cpuMs * 1000) / Math.max(1, total.requests)),
       'median of bursts': median(total.bursts),
+      'p50 ms': percentile(total.latencies, 50),
+      'p95 ms': percentile(total.latencies, 95),
+      'bytes/answer': Math.round(total.bytes / Math.max(1, total.requests)),
       ...(throughGateway
         ? {
             'gateway CPU µs/req': Math.round((total.gatewayCpuMs * 1000) / Math.max(1, total.requests)),
@@ -208,7 +252,7 @@ console.table(
     };
   }),
 );
-for (const scenario of ['words (+ filters)', 'words + radius']) {
+for (const [scenario] of KINDS) {
   const cost = (build) => totals[`${scenario} | ${build}`].cpuMs / Math.max(1, totals[`${scenario} | ${build}`].requests);
   console.log(
     `${scenario}: this build spends ${((cost('this') / cost('base') - 1) * 100).toFixed(1)} % processor time per search against the base`,

@@ -24,7 +24,7 @@ import pg from 'pg';
 import { matchListQuery, searchQuery } from '@garage/items';
 import { cpuPerRequest } from '../process-cpu.mjs';
 import { generate } from './generate.mjs';
-import { searchPath } from './searches.mjs';
+import { SEARCH_HEADERS, searchPath } from './searches.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const duration = Number(process.env.DURATION ?? 20);
@@ -176,6 +176,7 @@ function load(radius, seconds) {
         requests: [
           {
             method: 'GET',
+            headers: SEARCH_HEADERS,
             setupRequest: (request) => ({ ...request, path: searchPath(radius === 'mixed' ? Math.random() < 0.5 : radius) }),
           },
         ],

@@ -5,6 +5,9 @@ import { CITIES, SEARCHES } from './generate.mjs';
 
 const any = (list) => list[Math.floor(Math.random() * list.length)];
 
+/** What a browser sends along with every search: it takes a compressed answer. */
+export const SEARCH_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
+
 /** A realistic search: words, sometimes a category, a price cap or a condition; with a place if `radius`. */
 export function searchPath(radius) {
   const query = new URLSearchParams({ q: any(SEARCHES) });

@@ -20,3 +20,4 @@ export * from './time-zone.js';
 export * from './geo-sql.js';
 export * from './periodic.js';
 export * from './inbox.transport.js';
+export * from './content-encoding.js';

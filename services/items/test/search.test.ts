@@ -342,3 +342,62 @@ describe('GET /api/items/search: the bound', () => {
     expect(await search({ q: 'marble' })).toHaveLength(50);
   });
 });
+
+describe('GET /api/items/search: compressed answers', () => {
+  beforeAll(async () => {
+    const sale = newId();
+    await h.sale(sale, host);
+    await h.query(
+      `INSERT INTO items (user_id, garage_sale_id, title, category, price_cents, condition, sale_active, sale_latitude, sale_longitude, sale_end_date)
+       SELECT $1, $2, 'Granite ' || n, 'Other', 100, 'good', true, 39.8, -89.65, '2099-05-04' FROM generate_series(1, 60) AS n`,
+      [host, sale],
+    );
+  });
+  const raw = (encoding: string) =>
+    h
+      .api()
+      .get('/api/items/search')
+      .query({ q: 'granite' })
+      .set('accept-encoding', encoding)
+      .buffer(true)
+      .parse((response, done) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+
+  it('sends a kept answer compressed in the best encoding the client takes, the same JSON', async () => {
+    const plain = await raw('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const json = (plain.body as Buffer).toString();
+    expect(JSON.parse(json)).toHaveLength(50);
+    // Asked again: answered fresh (and kept), then twice from the kept answer, as it is.
+    for (let again = 0; again < 3; again += 1) {
+      const asItIs = await raw('gzip, deflate, br');
+      expect(asItIs.headers['content-encoding']).toBeUndefined();
+      expect((asItIs.body as Buffer).toString()).toBe(json);
+    }
+    for (let again = 0; again < 2; again += 1) {
+      const br = await raw('gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      // The client decompresses, as a browser does; the length on the wire is the compressed one.
+      expect((br.body as Buffer).toString()).toBe(json);
+      expect(Number(br.headers['content-length'])).toBeLessThan(json.length / 4);
+      const gzip = await raw('gzip;q=1, br;q=0');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect((gzip.body as Buffer).toString()).toBe(json);
+      expect(Number(gzip.headers['content-length'])).toBeLessThan(json.length / 4);
+      expect((await raw('identity')).headers['content-encoding']).toBeUndefined();
+    }
+  });
+
+  it('sends a small kept answer as it is', async () => {
+    for (let again = 0; again < 3; again += 1) {
+      const response = await h.api().get('/api/items/search').query({ q: 'nothing-matches-this' }).set('accept-encoding', 'br').expect(200);
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.body).toEqual([]);
+    }
+  });
+});

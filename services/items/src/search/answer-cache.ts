@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import type { ContentEncoding } from '@garage/service-kit';
 
 /** Bytes of finished answers kept (an answer of 50 results is some 50 KB). */
 const ANSWER_BYTES_KEPT = 32 * 1024 * 1024;
@@ -8,6 +9,10 @@ const SEARCHES_KEPT = 20_000;
 /** A finished answer, and what it depends on. */
 export interface Answer {
   json: string;
+  /** The JSON compressed, per encoding, once the answer has been served again often enough. */
+  compressed: Partial<Record<ContentEncoding, Buffer>>;
+  /** Times it was served again. */
+  reuses: number;
   /** The shown generation the answer is known to be true at. */
   shown: string;
   /** The revision of the match list its results were picked from (`null`: ranked in SQL). */
@@ -30,7 +35,7 @@ export class AnswerCache {
   private readonly kept = new LRUCache<string, { answer: Kept }>({
     max: SEARCHES_KEPT,
     maxSize: ANSWER_BYTES_KEPT,
-    sizeCalculation: (entry) => Math.max(1, entry.answer?.json.length ?? 0),
+    sizeCalculation: (entry) => Math.max(1, entry.answer ? entry.answer.json.length + compressedBytes(entry.answer) : 0),
   });
 
   /** What is kept for the search, without counting as a use: `undefined` if it was never asked. */
@@ -42,4 +47,10 @@ export class AnswerCache {
   keep(key: string, answer: Kept): void {
     this.kept.set(key, { answer });
   }
+}
+
+function compressedBytes(answer: Answer): number {
+  let bytes = 0;
+  for (const body of Object.values(answer.compressed)) bytes += body.length;
+  return bytes;
 }

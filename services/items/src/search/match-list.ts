@@ -60,6 +60,16 @@ function copy(from: Columns, at: number, to: Columns, index: number): void {
   to.conditions[index] = from.conditions[at]!;
 }
 
+function copyRange(from: Columns, start: number, end: number, to: Columns, index: number): void {
+  to.ids.set(from.ids.subarray(start, end), index);
+  to.ranks.set(from.ranks.subarray(start, end), index);
+  to.latitudes.set(from.latitudes.subarray(start, end), index);
+  to.longitudes.set(from.longitudes.subarray(start, end), index);
+  to.priceCents.set(from.priceCents.subarray(start, end), index);
+  to.categories.set(from.categories.subarray(start, end), index);
+  to.conditions.set(from.conditions.subarray(start, end), index);
+}
+
 /**
  * Every searchable item that matches one set of words, in the order search returns them (rank,
  * then newest first), with what the filters need, in typed arrays (about 30 bytes a match). Postgres
@@ -116,26 +126,40 @@ export class MatchList {
 
   /**
    * The list at a later generation: without the items that changed since, plus those of them that
-   * match now (`additions`, ranked as the database ranks them), each in its place.
+   * match now (`additions`, ranked as the database ranks them), each in its place. A change is a
+   * handful of items against a list of up to 150,000 matches, and every list searched is brought
+   * up to date after each change: the changed items are found by the typed array's own `indexOf`
+   * and the rest is copied in runs, rather than visiting every match in JavaScript.
    */
   updated(generation: string, changed: ReadonlySet<number>, additions: MatchList): MatchList {
     const from = this.columns;
     const added = additions.columns;
-    let kept = 0;
-    for (let at = 0; at < from.ids.length; at += 1) if (!changed.has(from.ids[at]!)) kept += 1;
-    if (kept === from.ids.length && added.ids.length === 0) return new MatchList(generation, from, this.revision);
-    const to = allocate(kept + added.ids.length);
+    const removed = positionsOf(from.ids, changed);
+    if (removed.length === 0 && added.ids.length === 0) return new MatchList(generation, from, this.revision);
+    // Where each addition goes: before the first match it ranks above (the list is in rank order).
+    const inserted = Array.from({ length: added.ids.length }, (_, index) => insertionPoint(from, added, index));
+    const to = allocate(from.ids.length - removed.length + added.ids.length);
     let index = 0;
     let at = 0;
+    const copyUpTo = (end: number) => {
+      if (end > at) copyRange(from, at, end, to, index);
+      index += Math.max(0, end - at);
+      at = Math.max(at, end);
+    };
     let next = 0;
-    const before = (a: Columns, i: number, b: Columns, j: number) =>
-      a.ranks[i]! > b.ranks[j]! || (a.ranks[i] === b.ranks[j] && a.ids[i]! > b.ids[j]!);
-    for (;;) {
-      while (at < from.ids.length && changed.has(from.ids[at]!)) at += 1;
-      if (at === from.ids.length && next === added.ids.length) break;
-      if (next === added.ids.length || (at < from.ids.length && before(from, at, added, next))) copy(from, at++, to, index++);
-      else copy(added, next++, to, index++);
+    for (const position of removed) {
+      for (; next < inserted.length && inserted[next]! <= position; next += 1) {
+        copyUpTo(inserted[next]!);
+        copy(added, next, to, index++);
+      }
+      copyUpTo(position);
+      at = position + 1;
     }
+    for (; next < inserted.length; next += 1) {
+      copyUpTo(inserted[next]!);
+      copy(added, next, to, index++);
+    }
+    copyUpTo(from.ids.length);
     return new MatchList(generation, to);
   }
 
@@ -165,6 +189,34 @@ export class MatchList {
     }
     return hits;
   }
+}
+
+/** Positions of the ids in `ids` (each at most once in a list), in ascending order. */
+function positionsOf(ids: Int32Array, changed: ReadonlySet<number>): number[] {
+  const positions: number[] = [];
+  if (changed.size <= 64) {
+    for (const id of changed) {
+      const position = ids.indexOf(id);
+      if (position !== -1) positions.push(position);
+    }
+  } else {
+    for (let position = 0; position < ids.length; position += 1) if (changed.has(ids[position]!)) positions.push(position);
+  }
+  return positions.sort((a, b) => a - b);
+}
+
+/** The first position in `list` whose match ranks below `additions`' match at `index` (rank, then newest first). */
+function insertionPoint(list: Columns, additions: Columns, index: number): number {
+  const rank = additions.ranks[index]!;
+  const id = additions.ids[index]!;
+  let low = 0;
+  let high = list.ids.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (rank > list.ranks[middle]! || (rank === list.ranks[middle] && id > list.ids[middle]!)) high = middle;
+    else low = middle + 1;
+  }
+  return low;
 }
 
 /** Whether a longitude is in one of the box's ranges (at most two: see `longitudeRanges`). */

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { cappedRadius, roundMiles, usToday, type ItemSearchQuery, type SearchResult } from '@garage/contracts';
-import { Clock, type Viewer } from '@garage/service-kit';
+import { Clock, compress, MIN_COMPRESSED_BYTES, type ContentEncoding, type Viewer } from '@garage/service-kit';
 import { toItem } from '../items/item.row.js';
 import { UsersRepository } from '../projections/users.repository.js';
 import { AnswerCache, type Answer } from './answer-cache.js';
@@ -15,6 +15,12 @@ import { SearchRepository, type SearchCriteria, type SearchRow } from './search.
  * among the rows changed since (ShownGeneration logs them). Answers differ only between
  * visitors and signed-in users, so those are the two kinds kept. An answer is kept from the second
  * time its search is asked: a radius around one person's location seldom comes again.
+ *
+ * A popular kept answer goes out compressed to a client that takes it (a browser always does),
+ * compressed once and kept so: it then sends some 6 times fewer bytes, and costs less processor
+ * time per request than the JSON did. Compressing costs about as much as three sends save, so an
+ * answer is compressed from its third reuse; a fresh answer goes out as it is (measured side by
+ * side; see docs/decisions.md).
  */
 @Injectable()
 export class SearchService {
@@ -26,10 +32,10 @@ export class SearchService {
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
-  /** The answer to a search, as JSON text. */
-  async search(query: ItemSearchQuery, viewer: Viewer): Promise<string> {
+  /** The answer to a search, as JSON text; a kept one compressed in `encoding` if it is given and the text is large enough. */
+  async search(query: ItemSearchQuery, viewer: Viewer, encoding?: ContentEncoding): Promise<SearchBody> {
     const words = query.q?.trim() ?? '';
-    if (!words) return '[]';
+    if (!words) return { body: '[]' };
     const now = this.clock.now();
     let near;
     if (query.latitude !== undefined && query.longitude !== undefined) {
@@ -47,14 +53,17 @@ export class SearchService {
     const key = `${viewer ? 'member' : 'visitor'} ${JSON.stringify(criteria)}`;
     const kept = this.answers.peek(key);
     if (kept && (await this.stillTrue(kept, criteria))) {
+      const body = bodyOf(kept, encoding);
       this.answers.keep(key, kept);
-      return kept.json;
+      return body;
     }
     const { rows, shown, revision } = await this.repository.search(criteria);
     const json = JSON.stringify(rows.map((row) => toResult(row, viewer)));
     if (shown !== null) {
       const answer: Answer = {
         json,
+        compressed: {},
+        reuses: 0,
         shown,
         revision,
         items: new Set(rows.map((row) => row.id)),
@@ -63,7 +72,7 @@ export class SearchService {
       };
       this.answers.keep(key, kept === undefined ? null : answer);
     }
-    return json;
+    return { body: json };
   }
 
   /** Whether a kept answer is what the search would answer now; if so, it is marked true at now. */
@@ -79,6 +88,22 @@ export class SearchService {
     kept.shown = now.shown;
     return true;
   }
+}
+
+/** What is sent: the JSON text, or its bytes compressed in `encoding`. */
+export interface SearchBody {
+  body: string | Buffer;
+  encoding?: ContentEncoding;
+}
+
+/** Reuses of a kept answer before it is worth compressing. */
+const REUSES_BEFORE_COMPRESSING = 2;
+
+/** A kept answer's body for a client that takes `encoding`: compressed once per answer and encoding. */
+function bodyOf(answer: Answer, encoding: ContentEncoding | undefined): SearchBody {
+  answer.reuses += 1;
+  if (!encoding || answer.reuses <= REUSES_BEFORE_COMPRESSING || answer.json.length < MIN_COMPRESSED_BYTES) return { body: answer.json };
+  return { body: (answer.compressed[encoding] ??= compress(answer.json, encoding)), encoding };
 }
 
 /** An item plus where and when its sale is; the seller's name only for a signed-in viewer. */

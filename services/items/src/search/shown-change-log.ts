@@ -48,7 +48,14 @@ export class ShownChangeLog {
       this.loading ??= this.load(this.loadedUntil, to).finally(() => (this.loading = null));
       await this.loading;
     }
-    return this.entries.filter((change) => change.generation > from && change.generation <= to);
+    // The entries are in generation order: find the first after `from` rather than walk them all,
+    // since a market that keeps writing fills the log to SHOWN_CHANGES_KEPT and every check of a
+    // kept answer asks for only the last few.
+    const result: ShownChange[] = [];
+    for (let at = firstAfter(this.entries, from); at < this.entries.length && this.entries[at]!.generation <= to; at += 1) {
+      result.push(this.entries[at]!);
+    }
+    return result;
   }
 
   private async load(after: bigint, until: bigint): Promise<void> {
@@ -60,4 +67,16 @@ export class ShownChangeLog {
       this.startsAfter = dropped.at(-1)!.generation;
     }
   }
+}
+
+/** The index of the first entry after generation `generation` (entries in generation order). */
+function firstAfter(entries: ShownChange[], generation: bigint): number {
+  let low = 0;
+  let high = entries.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (entries[middle]!.generation > generation) high = middle;
+    else low = middle + 1;
+  }
+  return low;
 }
