@@ -326,7 +326,7 @@ const makeSearches = (phrase) =>
   });
 // The same parsing as SavedSearchesRepository.insert: the tsquery item search builds, its lexemes.
 async function insertSearches(searches) {
-  await db.query('TRUNCATE saved_searches, matches, items, inbox RESTART IDENTITY');
+  await db.query('TRUNCATE saved_searches, matches, items, inbox RESTART IDENTITY CASCADE');
   for (let i = 0; i < searches.length; i += 2000) {
     await db.query(
       `INSERT INTO saved_searches (user_id, name, q, query, lexemes, words_required, category, condition, max_price_cents,
@@ -379,7 +379,7 @@ function itemEvent(name) {
   return { id: randomUUID(), type: 'item.created', occurredAt: now.toISOString(), version: 1, data };
 }
 
-const handler = shopperService.handlers(service.app).find((candidate) => candidate.id === 'shopper.item-changed');
+const handler = service.consumers.find((candidate) => candidate.id === 'shopper.item-changed');
 const inbox = new Inbox(db);
 const today = now.toISOString().slice(0, 10);
 
