@@ -3,6 +3,7 @@ import { createReadStream, existsSync, readdirSync, readFileSync, statSync } fro
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { acceptedEncoding } from '@garage/service-kit';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -190,16 +191,10 @@ function variant(file: string, encoding?: Encoding): Variant {
 
 /** The best encoding the Accept-Encoding header allows (q > 0) that exists for this asset. */
 function negotiate(header: string | string[] | undefined, asset: Asset): Encoding | undefined {
-  if (!header) return undefined;
-  const accepted = new Map<string, number>();
-  for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
-    const [token, ...params] = part.trim().toLowerCase().split(';');
-    if (!token) continue;
-    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
-    accepted.set(token, q ? Number(q.slice(2)) || 0 : 1);
-  }
-  const allows = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  return ENCODINGS.find(({ name }) => asset.encoded[name] && allows(name))?.name;
+  return acceptedEncoding(
+    header,
+    ENCODINGS.filter(({ name }) => asset.encoded[name]).map(({ name }) => name),
+  );
 }
 
 function etagMatches(header: string | string[] | undefined, etag: string): boolean {

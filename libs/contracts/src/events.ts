@@ -240,6 +240,15 @@ export interface EventEnvelope<T extends EventType = EventType> {
 /** A union of envelopes, so `switch (event.type)` narrows `data`. */
 export type AnyEvent = { [T in EventType]: EventEnvelope<T> }[EventType];
 
+/** The events that carry a user's whole snapshot: every copy of the users applies each of them. */
+export const USER_SNAPSHOT_EVENTS = ['user.registered', 'user.updated', 'user.premium_activated', 'user.premium_ended'] as const;
+export type UserSnapshotEvent = Extract<AnyEvent, { type: (typeof USER_SNAPSHOT_EVENTS)[number] }>;
+
+/** Whether the event carries a user's snapshot (narrows `data` to it). */
+export function carriesUserSnapshot(event: AnyEvent): event is UserSnapshotEvent {
+  return (USER_SNAPSHOT_EVENTS as readonly string[]).includes(event.type);
+}
+
 const envelopeSchema = z.object({
   id: z.uuid(),
   type: z.enum(EVENT_TYPES as [EventType, ...EventType[]]),
@@ -263,31 +272,11 @@ export function parseEvent(raw: unknown): AnyEvent {
  */
 export const EVENT_CONSUMERS: Record<string, EventType[]> = {
   auth: ['payment.succeeded', 'membership.refunded', 'reservation.rated'],
-  sales: [
-    'user.registered',
-    'user.updated',
-    'user.premium_activated',
-    'user.premium_ended',
-    'item.created',
-    'item.updated',
-    'item.deleted',
-  ],
-  items: [
-    'user.registered',
-    'user.updated',
-    'user.premium_activated',
-    'user.premium_ended',
-    'sale.created',
-    'sale.updated',
-    'sale.deleted',
-    'payment.intent_succeeded',
-  ],
+  sales: [...USER_SNAPSHOT_EVENTS, 'item.created', 'item.updated', 'item.deleted'],
+  items: [...USER_SNAPSHOT_EVENTS, 'sale.created', 'sale.updated', 'sale.deleted', 'payment.intent_succeeded'],
   media: ['item.created', 'item.updated', 'item.reserved', 'item.deleted'],
   shopper: [
-    'user.registered',
-    'user.updated',
-    'user.premium_activated',
-    'user.premium_ended',
+    ...USER_SNAPSHOT_EVENTS,
     'sale.created',
     'sale.updated',
     'sale.deleted',
@@ -298,10 +287,7 @@ export const EVENT_CONSUMERS: Record<string, EventType[]> = {
     'notice.unsubscribed',
   ],
   notifications: [
-    'user.registered',
-    'user.updated',
-    'user.premium_activated',
-    'user.premium_ended',
+    ...USER_SNAPSHOT_EVENTS,
     'notice.requested',
     'reservation.lapsed',
     'reservation.cancelled',

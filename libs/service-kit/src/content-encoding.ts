@@ -7,8 +7,14 @@ export type ContentEncoding = (typeof ENCODINGS)[number];
 /** Below this, a compressed answer saves less than the compressing costs. */
 export const MIN_COMPRESSED_BYTES = 1024;
 
-/** The best encoding an Accept-Encoding header allows (`q=0` refuses one), or `undefined` for none. */
-export function acceptedEncoding(header: string | string[] | undefined): ContentEncoding | undefined {
+/**
+ * The first of `offered` (best first) that an Accept-Encoding header allows (`q=0` refuses one), or
+ * `undefined` for none.
+ */
+export function acceptedEncoding(
+  header: string | string[] | undefined,
+  offered: readonly ContentEncoding[] = ENCODINGS,
+): ContentEncoding | undefined {
   if (!header) return undefined;
   const accepted = new Map<string, number>();
   for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
@@ -17,7 +23,7 @@ export function acceptedEncoding(header: string | string[] | undefined): Content
     const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
     accepted.set(token, q ? Number(q.slice(2)) || 0 : 1);
   }
-  return ENCODINGS.find((name) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0);
+  return offered.find((name) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0);
 }
 
 /**

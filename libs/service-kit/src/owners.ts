@@ -107,7 +107,7 @@ export class Owners {
     } catch (error) {
       return { kind: 'failed', retryable: noAnswer(error), error: describe(error) };
     }
-    if (response.status === 404 || !response.ok) {
+    if (!response.ok) {
       await response.body?.cancel();
       if (response.status === 404) return { kind: 'answer', value: null };
       return { kind: 'failed', retryable: response.status === 503, error: `answered ${response.status}` };

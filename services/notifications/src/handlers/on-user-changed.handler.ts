@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
-import type { AnyEvent } from '@garage/contracts';
+import { carriesUserSnapshot, USER_SNAPSHOT_EVENTS, type AnyEvent } from '@garage/contracts';
 import { InboxContext, InboxHandler } from '@garage/service-kit';
 import { UsersRepository } from '../users/users.repository.js';
 
@@ -9,15 +9,9 @@ import { UsersRepository } from '../users/users.repository.js';
 export class OnUserChangedHandler {
   constructor(@Inject(UsersRepository) private readonly users: UsersRepository) {}
 
-  @InboxHandler('notifications.user-changed', ['user.registered', 'user.updated', 'user.premium_activated', 'user.premium_ended'])
+  @InboxHandler('notifications.user-changed', [...USER_SNAPSHOT_EVENTS])
   async handle(@Payload() event: AnyEvent, @Ctx() context: unknown): Promise<void> {
-    if (
-      event.type !== 'user.registered' &&
-      event.type !== 'user.updated' &&
-      event.type !== 'user.premium_activated' &&
-      event.type !== 'user.premium_ended'
-    )
-      return;
+    if (!carriesUserSnapshot(event)) return;
     await this.users.upsert(InboxContext.of(context).manager, event.data, event.version);
   }
 }

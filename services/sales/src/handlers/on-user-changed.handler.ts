@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
-import type { AnyEvent } from '@garage/contracts';
+import { carriesUserSnapshot, USER_SNAPSHOT_EVENTS, type AnyEvent } from '@garage/contracts';
 import { InboxContext, InboxHandler } from '@garage/service-kit';
 import { UsersRepository } from '../users/users.repository.js';
 
@@ -9,18 +9,9 @@ import { UsersRepository } from '../users/users.repository.js';
 export class OnUserChangedHandler {
   constructor(@Inject(UsersRepository) private readonly users: UsersRepository) {}
 
-  @InboxHandler('sales.user-projection', ['user.registered', 'user.updated', 'user.premium_activated', 'user.premium_ended'])
+  @InboxHandler('sales.user-projection', [...USER_SNAPSHOT_EVENTS])
   async handle(@Payload() event: AnyEvent, @Ctx() context: unknown): Promise<void> {
     const { manager } = InboxContext.of(context);
-    switch (event.type) {
-      case 'user.registered':
-      case 'user.updated':
-      case 'user.premium_activated':
-      case 'user.premium_ended':
-        await this.users.upsert(manager, event.data, event.version);
-        break;
-      default:
-        break;
-    }
+    if (carriesUserSnapshot(event)) await this.users.upsert(manager, event.data, event.version);
   }
 }

@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
-import type { AnyEvent } from '@garage/contracts';
+import { carriesUserSnapshot, USER_SNAPSHOT_EVENTS, type AnyEvent } from '@garage/contracts';
 import { Clock, InboxContext, InboxHandler } from '@garage/service-kit';
 import { MatchesRepository } from '../matching/matches.repository.js';
 import { requestMatchNotices } from '../notices/match-notices.js';
@@ -18,16 +18,10 @@ export class OnUserChangedHandler {
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
-  @InboxHandler('shopper.user-changed', ['user.registered', 'user.updated', 'user.premium_activated', 'user.premium_ended'])
+  @InboxHandler('shopper.user-changed', [...USER_SNAPSHOT_EVENTS])
   async handle(@Payload() event: AnyEvent, @Ctx() context: unknown): Promise<void> {
     const { manager, emit } = InboxContext.of(context);
-    if (
-      event.type !== 'user.registered' &&
-      event.type !== 'user.updated' &&
-      event.type !== 'user.premium_activated' &&
-      event.type !== 'user.premium_ended'
-    )
-      return;
+    if (!carriesUserSnapshot(event)) return;
     const before = await this.users.lockPremiumExpiry(manager, event.data.id);
     if (!(await this.users.upsert(manager, event.data, event.version))) return;
     const now = this.clock.now();
