@@ -1,6 +1,6 @@
 // The searches both item-search benchmarks send: words people type, sometimes a filter, and for
 // radius searches a place near a US city, drawn at random so no two consecutive requests are alike.
-import { CATEGORIES, CONDITIONS } from '@garage/contracts';
+import { CATEGORIES, CONDITIONS, SEARCH_PAGE_SIZE } from '@garage/contracts';
 import { CITIES, SEARCHES } from './generate.mjs';
 
 const any = (list) => list[Math.floor(Math.random() * list.length)];
@@ -8,9 +8,12 @@ const any = (list) => list[Math.floor(Math.random() * list.length)];
 /** What a browser sends along with every search: it takes a compressed answer. */
 export const SEARCH_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 
+/** Results asked per search: the search screen's first page unless LIMIT says otherwise (50 is the API's most). */
+export const SEARCH_LIMIT = Number(process.env.LIMIT ?? SEARCH_PAGE_SIZE);
+
 /** A realistic search: words, sometimes a category, a price cap or a condition; with a place if `radius`. */
 export function searchPath(radius) {
-  const query = new URLSearchParams({ q: any(SEARCHES) });
+  const query = new URLSearchParams({ q: any(SEARCHES), limit: String(SEARCH_LIMIT) });
   if (Math.random() < 0.2) query.set('category', any(CATEGORIES));
   if (Math.random() < 0.3) query.set('maxPrice', String(any([10, 25, 50, 100, 250])));
   if (Math.random() < 0.15) query.set('condition', any(CONDITIONS));

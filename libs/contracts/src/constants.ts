@@ -88,6 +88,11 @@ export const DEFAULT_RADIUS_MILES = 25;
 export const FREE_MAX_RADIUS_MILES = 50;
 export const PREMIUM_MAX_RADIUS_MILES = 100;
 export const EARTH_RADIUS_MILES = 3959;
+/** The most results one search answer holds (`limit` defaults to it), and how deep `offset` may page. */
+export const SEARCH_PAGE_MAX = 50;
+export const SEARCH_OFFSET_MAX = 1000;
+/** Results the search screen asks for at a time: a phone shows a few, and "Show more" asks for the next. */
+export const SEARCH_PAGE_SIZE = 20;
 
 export const PASSWORD_MIN_LENGTH = 6;
 export const DEFAULT_START_TIME = '08:00';

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { CATEGORIES, CONDITIONS, DEFAULT_CONDITION, MAX_IMAGES_PER_ITEM, SALE_STATUSES } from './constants.js';
+import {
+  CATEGORIES,
+  CONDITIONS,
+  DEFAULT_CONDITION,
+  MAX_IMAGES_PER_ITEM,
+  SALE_STATUSES,
+  SEARCH_OFFSET_MAX,
+  SEARCH_PAGE_MAX,
+} from './constants.js';
 import { dateSchema, idSchema, money, optionalText, plainString, requiredText, timeSchema } from './common.js';
 import { latitudeQuery, longitudeQuery, radiusQuery } from './sales.js';
 
@@ -70,6 +78,18 @@ const optionalQueryText = (label: string, max: number) =>
   );
 
 /** GET /api/items/search. A blank `q` answers `[]`. */
+/** A whole-number query parameter between `min` and `max`, `fallback` when absent or blank. */
+const wholeNumberQuery = (name: string, min: number, max: number, fallback: number) =>
+  z.preprocess(
+    (value) => (value === '' || value === undefined || value === null ? undefined : value),
+    z.coerce
+      .number({ message: `${name} must be a number` })
+      .int(`${name} must be a whole number`)
+      .min(min, `${name} must be between ${min} and ${max}`)
+      .max(max, `${name} must be between ${min} and ${max}`)
+      .default(fallback),
+  );
+
 export const itemSearchQuerySchema = z
   .object({
     q: optionalQueryText('Search text', 200),
@@ -91,6 +111,9 @@ export const itemSearchQuerySchema = z
     radius: radiusQuery,
     latitude: latitudeQuery,
     longitude: longitudeQuery,
+    /** How many results, from how far down the ranking: pages of one search. */
+    limit: wholeNumberQuery('limit', 1, SEARCH_PAGE_MAX, SEARCH_PAGE_MAX),
+    offset: wholeNumberQuery('offset', 0, SEARCH_OFFSET_MAX, 0),
   })
   .superRefine((query, ctx) => {
     if ((query.latitude === undefined) !== (query.longitude === undefined)) {

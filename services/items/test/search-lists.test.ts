@@ -98,6 +98,7 @@ describe('search from a match list', () => {
           ...(draw.next() < 0.3 ? { condition: draw.pick(CONDITIONS) } : {}),
           ...(draw.next() < 0.4 ? { maxPrice: draw.pick([5, 49.99, 50, 100, 150.25]) } : {}),
           ...(draw.next() < 0.6 ? { near: { ...center, radiusMiles } } : {}),
+          ...(draw.next() < 0.3 ? { limit: draw.pick([1, 5, 20]), offset: draw.pick([0, 3, 20]) } : {}),
         };
         const queries = await h.statementsDuring(async () => {
           expect(key((await repository.search(criteria)).rows)).toEqual(key(await inSql(criteria)));
@@ -173,6 +174,37 @@ describe('search from a match list', () => {
     }
     // Every list was brought up to date from the log, never ranked anew.
     expect(statements.filter((sql) => sql.includes('item_search_changes')).length).toBeGreaterThanOrEqual(words.length * 8);
+    expect(statements.filter((sql) => sql.includes(`LIMIT ${150_001}`))).toEqual([]);
+  });
+
+  it('brings the lists searched at once up to date in one query, each from its own generation', async () => {
+    const draw = random(31);
+    const words = [...WORDS, 'vintage lamp', 'oak OR brass', 'chair -red', 'small'];
+    for (const each of words) {
+      await repository.search({ words: each, notEndedBefore: today });
+      await repository.search({ words: each, notEndedBefore: today });
+    }
+    const ids = (await h.query<{ id: number }>(`SELECT id FROM items ORDER BY id`)).map((row) => row.id);
+    // Three rounds of changes, each followed by searches of only some of the words: the lists are
+    // left behind by one, two or three rounds.
+    for (let round = 0; round < 3; round += 1) {
+      const made = await h.createItem(host, { garageSaleId: draw.pick(sales), title: `${draw.pick(WORDS)} ${draw.pick(EXTRA)}` });
+      ids.push(made.id);
+      await h.query(`UPDATE items SET price_cents = $2 WHERE id = $1`, [draw.pick(ids), Math.round(draw.next() * 20_000)]);
+      await h.query(`UPDATE items SET title = $2 WHERE id = $1`, [draw.pick(ids), `${draw.pick(WORDS)} ${draw.pick(EXTRA)}`]);
+      for (const each of words.filter((_, index) => index % 3 === round)) await repository.search({ words: each, notEndedBefore: today });
+    }
+    await h.query(`UPDATE items SET is_sold = true WHERE id = $1`, [draw.pick(ids)]);
+    const statements = await h.statementsDuring(async () => {
+      const answers = await Promise.all(words.map((each) => repository.search({ words: each, notEndedBefore: today })));
+      for (const [index, each] of words.entries()) {
+        expect(key(answers[index]!.rows)).toEqual(key(await inSql({ words: each, notEndedBefore: today })));
+      }
+    });
+    // The first list asks alone; every other one waits for the next query and shares it.
+    const catchUps = statements.filter((sql) => sql.includes('item_search_changes'));
+    expect(catchUps.length).toBeGreaterThanOrEqual(1);
+    expect(catchUps.length).toBeLessThanOrEqual(2);
     expect(statements.filter((sql) => sql.includes(`LIMIT ${150_001}`))).toEqual([]);
   });
 

@@ -231,6 +231,12 @@ describe('GET /api/items/search: filters', () => {
     [{ latitude: 39.8 }, 'latitude'],
     [{ latitude: 100, longitude: 0 }, 'latitude'],
     [{ latitude: 39.8, longitude: -89.65, radius: 'far' }, 'radius'],
+    [{ limit: 0 }, 'limit'],
+    [{ limit: 51 }, 'limit'],
+    [{ limit: 2.5 }, 'limit'],
+    [{ offset: -1 }, 'offset'],
+    [{ offset: 1001 }, 'offset'],
+    [{ offset: 'next' }, 'offset'],
   ])('answers 400 to %j', async (query, field) => {
     const response = await h
       .api()
@@ -340,6 +346,33 @@ describe('GET /api/items/search: the bound', () => {
       [host, sale],
     );
     expect(await search({ q: 'marble' })).toHaveLength(50);
+  });
+
+  it('pages through the ranking with limit and offset, in the order of one answer', async () => {
+    const sale = newId();
+    await h.sale(sale, host);
+    await h.query(
+      `INSERT INTO items (user_id, garage_sale_id, title, category, price_cents, condition, sale_active, sale_latitude, sale_longitude, sale_end_date)
+       SELECT $1, $2, 'Basalt ' || n || CASE WHEN n % 3 = 0 THEN ' basalt slab' ELSE '' END, 'Other', 100 * n, 'good', true, 39.8, -89.65, '2099-05-04'
+       FROM generate_series(1, 45) AS n`,
+      [host, sale],
+    );
+    const ids = (results: Result[]) => results.map((result) => result.id);
+    // Asked three times each: first ranked in SQL, then from the words' match list, then kept.
+    for (let round = 0; round < 3; round += 1) {
+      const whole = await search({ q: 'basalt' });
+      expect(whole).toHaveLength(45);
+      const pages = [
+        await search({ q: 'basalt', limit: 20 }),
+        await search({ q: 'basalt', limit: 20, offset: 20 }),
+        await search({ q: 'basalt', limit: 20, offset: 40 }),
+      ];
+      expect(pages.map((page) => page.length)).toEqual([20, 20, 5]);
+      expect(pages.flatMap(ids)).toEqual(ids(whole));
+      expect(await search({ q: 'basalt', offset: 45 })).toEqual([]);
+      const cheap = await search({ q: 'basalt', maxPrice: 20 });
+      expect(ids(await search({ q: 'basalt', maxPrice: 20, limit: 5, offset: 10 }))).toEqual(ids(cheap).slice(10, 15));
+    }
   });
 });
 

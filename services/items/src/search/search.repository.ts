@@ -1,27 +1,32 @@
 import { Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { boundingBox, toCents } from '@garage/contracts';
+import { boundingBox, SEARCH_PAGE_MAX, toCents } from '@garage/contracts';
 import { queryPrepared } from '@garage/database';
 import { greatCircleMilesSql, InjectDataSource, withinBoxSql } from '@garage/service-kit';
 import { ITEM_COLUMNS, type ItemRow } from '../items/item.row.js';
 import { CHANGES_KEPT_GENERATIONS } from './change-logs.js';
 import { MatchList, type Hit, type MatchFilters } from './match-list.js';
-import { MatchLists, MAX_LIST_MATCHES } from './match-lists.js';
+import { Batches } from './batches.js';
+import { MatchLists, MAX_LIST_MATCHES, type ListWords } from './match-lists.js';
 import { ShownChangeLog, type ShownChange } from './shown-change-log.js';
 
 export { CHANGES_KEPT_GENERATIONS } from './change-logs.js';
 export type { ShownChange } from './shown-change-log.js';
 
 /**
- * The most results one search returns. Results are ranked, so the first 50 are the best 50; the
- * SPA shows them on one page, and a bound keeps every answer small and fast whatever the words.
+ * The most results one search returns. Results are ranked, so the first 50 are the best 50; a
+ * bound keeps every answer small and fast whatever the words. The search screen asks for fewer at
+ * a time (`limit`), and for the next ones with `offset`.
  */
-export const SEARCH_LIMIT = 50;
+export const SEARCH_LIMIT = SEARCH_PAGE_MAX;
 
 export interface SearchCriteria extends MatchFilters {
   words: string;
   /** Sales that ended before this date (YYYY-MM-DD) are left out even if their status lags. */
   notEndedBefore: string;
+  /** The page: this many results (at most SEARCH_LIMIT, which is the default) after the first `offset`. */
+  limit?: number;
+  offset?: number;
 }
 
 export type SearchRow = ItemRow & { distance: number | null };
@@ -80,10 +85,48 @@ export class SearchRepository {
       // Not prepared: a generic plan cannot know how many items the words match.
       return this.dataSource.query(sql, params).then(([row]) => row);
     },
-    changes: (words, since) => {
-      const { sql, params } = matchChangesQuery(words.words, words.notEndedBefore, since);
-      return queryPrepared<ListChanges>(this.dataSource, 'search-list-changes', sql, params).then(([row]) => row!);
-    },
+    changes: (words, since) => this.catchUps.ask({ words, since }),
+  });
+  /**
+   * After a change every kept list must catch up: the lists asking at once are brought up to date
+   * by one query, not one each (with 60 lists searched and 10 changes a second, that was 600
+   * queries a second).
+   */
+  private readonly catchUps = new Batches<{ words: ListWords; since: string }, ListChanges>((asked) => {
+    const { sql, params } = matchChangesQuery(asked);
+    return queryPrepared<ListChanges>(this.dataSource, 'search-list-changes', sql, params);
+  });
+  /**
+   * The rows of the items some searches picked, read by one query for all the searches asking at
+   * once (nearby searches for the same words pick many of the same items). Each gets its own row
+   * objects, which it may change.
+   */
+  private readonly rows = new Batches<number[], { rows: SearchRow[]; generation: string; shown: string }>(async (asked) => {
+    const read = await queryPrepared<SearchRow & { generation: string; shown: string }>(this.dataSource, 'search-reread', REREAD, [
+      [...new Set(asked.flat())],
+    ]);
+    const byId = new Map(read.map((row) => [row.id, row]));
+    const given = new Set<number>();
+    const snapshot = read[0] ?? { generation: '0', shown: '0' };
+    return asked.map((ids) => {
+      const rows: SearchRow[] = [];
+      for (const id of ids) {
+        const row = byId.get(id);
+        if (!row) continue;
+        rows.push(given.has(id) ? { ...row } : row);
+        given.add(id);
+      }
+      return { rows, generation: snapshot.generation, shown: snapshot.shown };
+    });
+  });
+  /** The generations every kept answer is checked against, read once for all searches asking at once. */
+  private readonly now = new Batches<null, Generations>(async (asked) => {
+    const [now] = await queryPrepared<Generations>(
+      this.dataSource,
+      'search-generations',
+      `SELECT (SELECT n::text FROM search_generation WHERE id = 1) AS generation, (SELECT n::text FROM shown_generation WHERE id = 1) AS shown`,
+    );
+    return asked.map(() => now!);
   });
   private readonly shown = new ShownChangeLog(async (after, until) => {
     const rows = await queryPrepared<{ generation: string; kind: 'i' | 's' | 'u'; id: number }>(
@@ -103,7 +146,7 @@ export class SearchRepository {
     if (!known || 'tooBroad' in known) return this.inSql(criteria);
     let list = 'list' in known ? known.list : await this.lists.bringUpToDate(criteria);
     for (let tries = 0; list && tries < 3; tries += 1) {
-      const hits = list.pick(criteria, SEARCH_LIMIT);
+      const hits = pageOf(criteria, list.pick(criteria, (criteria.offset ?? 0) + (criteria.limit ?? SEARCH_LIMIT)));
       const read = await this.reread(hits);
       if (read.complete && read.generation === list.generation) return this.answer(criteria, list, hits, read);
       // The searchable set moved since the list's generation. If bringing the list up to date past
@@ -150,12 +193,10 @@ export class SearchRepository {
   /** The rows of the picked items, with the generations of the snapshot they were read in. */
   private async reread(hits: Hit[]): Promise<Reread> {
     if (hits.length === 0) return { ...(await this.generations()), rows: [], complete: true };
-    const rows = await queryPrepared<SearchRow & { generation: string; shown: string }>(this.dataSource, 'search-reread', REREAD, [
-      hits.map((hit) => hit.id),
-    ]);
+    const { rows, generation, shown } = await this.rows.ask(hits.map((hit) => hit.id));
     // No rows: the picks are gone, and a list that holds them is out of date anyway.
     if (rows.length === 0) return { ...(await this.generations()), rows, complete: false };
-    return { rows, generation: rows[0]!.generation, shown: rows[0]!.shown, complete: rows.length === hits.length };
+    return { rows, generation, shown, complete: rows.length === hits.length };
   }
 
   /**
@@ -174,15 +215,16 @@ export class SearchRepository {
     return this.shown.between(since, until);
   }
 
-  /** Both counters, in one snapshot. */
-  async generations(): Promise<{ generation: string; shown: string }> {
-    const [now] = await queryPrepared<{ generation: string; shown: string }>(
-      this.dataSource,
-      'search-generations',
-      `SELECT (SELECT n::text FROM search_generation WHERE id = 1) AS generation, (SELECT n::text FROM shown_generation WHERE id = 1) AS shown`,
-    );
-    return now!;
+  /** Both counters, in one snapshot read after this call. */
+  generations(): Promise<Generations> {
+    return this.now.ask(null);
   }
+}
+
+/** The search generation and the shown generation. */
+export interface Generations {
+  generation: string;
+  shown: string;
 }
 
 /** What `matchChangesQuery` reads. */
@@ -220,7 +262,7 @@ export function searchQuery(criteria: SearchCriteria): { sql: string; params: un
         AND x.sale_end_date >= $2::date
         ${filters.map((filter) => `AND ${filter}`).join('\n        ')}
       ORDER BY rank DESC, x.item_id DESC
-      LIMIT ${SEARCH_LIMIT}
+      LIMIT ${param(criteria.limit ?? SEARCH_LIMIT)} OFFSET ${param(criteria.offset ?? 0)}
     )
     SELECT ${ITEM_COLUMNS}, hits.distance, (SELECT n::text FROM shown_generation WHERE id = 1) AS shown
     FROM hits
@@ -229,6 +271,11 @@ export function searchQuery(criteria: SearchCriteria): { sql: string; params: un
     LEFT JOIN users u ON u.id = s.user_id
     ORDER BY hits.rank DESC, i.id DESC`;
   return { sql, params };
+}
+
+/** The hits of the page the criteria ask for, of all the hits up to its end. */
+function pageOf<T>(criteria: SearchCriteria, hits: T[]): T[] {
+  return criteria.offset ? hits.slice(criteria.offset) : hits;
 }
 
 /** Where a searchable item is, for the radius filter. */
@@ -260,25 +307,42 @@ export function matchListQuery(words: string, notEndedBefore: string): { sql: st
 }
 
 /**
- * The SQL that reads what changed for a list at generation `since`: the current generation, how far
- * behind the list is, the items changed since (comma-separated) and, of those, the ones that match
- * the words now, as list lines. All in one snapshot.
+ * The SQL that reads what changed for some lists, each at its own generation `since`, in one
+ * snapshot: per list, in the order asked, the current generation, how far behind the list is, the
+ * items changed since (comma-separated) and, of those, the ones that match its words now, as list
+ * lines. The words are parsed once per list (websearch_to_tsquery in a filter is otherwise run for
+ * every row it tests).
  */
-export function matchChangesQuery(words: string, notEndedBefore: string, since: string): { sql: string; params: unknown[] } {
+export function matchChangesQuery(lists: Array<{ words: ListWords; since: string }>): { sql: string; params: unknown[] } {
   const sql = `
     WITH now AS (SELECT n FROM search_generation WHERE id = 1),
-    changed AS (SELECT DISTINCT item_id FROM item_search_changes WHERE generation > $3::bigint)
+    lists AS MATERIALIZED (
+      SELECT l.position, l.since, l.not_ended_before, websearch_to_tsquery('english', l.words) AS query
+      FROM unnest($1::text[], $2::bigint[], $3::date[]) WITH ORDINALITY AS l(words, since, not_ended_before, position)
+    ),
+    changed AS MATERIALIZED (
+      SELECT item_id, max(generation) AS generation
+      FROM item_search_changes
+      WHERE generation > (SELECT min(since) FROM lists)
+      GROUP BY item_id
+    )
     SELECT (SELECT n::text FROM now) AS generation,
-           (SELECT n - $3::bigint FROM now)::float8 AS behind,
-           (SELECT count(*)::int FROM changed) AS changes,
-           (SELECT string_agg(item_id::text, ',') FROM changed) AS changed,
+           ((SELECT n FROM now) - l.since)::float8 AS behind,
+           (SELECT count(*)::int FROM changed c WHERE c.generation > l.since) AS changes,
+           (SELECT string_agg(c.item_id::text, ',') FROM changed c WHERE c.generation > l.since) AS changed,
            (SELECT string_agg(${MATCH_LINE}, E'\\n' ORDER BY m.rank DESC, m.item_id DESC)
             FROM (
               SELECT x.item_id, x.latitude, x.longitude, x.price_cents, x.category, x.condition,
-                     ts_rank(x.search_vector, websearch_to_tsquery('english', $1)) AS rank
-              FROM item_search x JOIN changed c ON c.item_id = x.item_id
-              WHERE x.search_vector @@ websearch_to_tsquery('english', $1)
-                AND x.sale_end_date >= $2::date
-            ) m) AS additions`;
-  return { sql, params: [words, notEndedBefore, since] };
+                     ts_rank(x.search_vector, l.query) AS rank
+              FROM changed c JOIN item_search x ON x.item_id = c.item_id
+              WHERE c.generation > l.since
+                AND x.search_vector @@ l.query
+                AND x.sale_end_date >= l.not_ended_before
+            ) m) AS additions
+    FROM lists l
+    ORDER BY l.position`;
+  return {
+    sql,
+    params: [lists.map((list) => list.words.words), lists.map((list) => list.since), lists.map((list) => list.words.notEndedBefore)],
+  };
 }

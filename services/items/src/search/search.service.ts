@@ -49,6 +49,8 @@ export class SearchService {
       maxPrice: query.maxPrice,
       near,
       notEndedBefore: usToday(now),
+      limit: query.limit,
+      offset: query.offset,
     };
     const key = `${viewer ? 'member' : 'visitor'} ${JSON.stringify(criteria)}`;
     const kept = this.answers.peek(key);

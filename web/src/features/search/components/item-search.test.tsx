@@ -78,6 +78,33 @@ describe('Search Items screen', () => {
     expect(await screen.findByRole('heading', { name: 'No items found' })).toBeInTheDocument();
   });
 
+  it('shows 20 results at a time, and the next 20 on "Show more" while a full page came back', async () => {
+    noGeolocation();
+    const matches = Array.from({ length: 27 }, (_, index) => aSearchResult({ id: 500 + index, title: `Lamp ${index + 1}` }));
+    const { calls } = mockFetch({
+      'GET /api/items/search': ({ url }) => {
+        const offset = Number(url.searchParams.get('offset') ?? 0);
+        return json(matches.slice(offset, offset + Number(url.searchParams.get('limit'))));
+      },
+    });
+    renderScreen(<ItemSearch />, { path: '/search', route: '/search?q=lamp' });
+    expect(await screen.findByText('20+ items found')).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(20);
+    const first = calls.find((call) => call.url.pathname === '/api/items/search')!.url.searchParams;
+    expect(first.get('limit')).toBe('20');
+    expect(first.get('offset')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(await screen.findByText('27 items found')).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(27);
+    expect(screen.getByRole('link', { name: 'Lamp 27' })).toBeInTheDocument();
+    expect(calls.filter((call) => call.url.pathname === '/api/items/search').map((call) => call.url.searchParams.get('offset'))).toEqual([
+      null,
+      '20',
+    ]);
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+  });
+
   it('treats an answer that is not a list as no results', async () => {
     noGeolocation();
     mockFetch({ 'GET /api/items/search': () => json({ items: [] }) });

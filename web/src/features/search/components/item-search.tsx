@@ -86,7 +86,8 @@ export function ItemSearch({ renderSearchActions, renderResultActions }: ItemSea
     setParams(next);
   };
 
-  const list = results.data ?? [];
+  // A page asked for later may repeat a result the ranking has since moved down: shown once.
+  const list = [...new Map((results.data?.pages.flat() ?? []).map((result) => [result.id, result])).values()];
   const filtersPanel = usePhoneCollapse({ forceOpen: maxPriceError !== undefined });
 
   return (
@@ -163,7 +164,7 @@ export function ItemSearch({ renderSearchActions, renderResultActions }: ItemSea
       ) : (
         <section aria-label="Search results">
           <p className="mb-3 text-sm font-medium text-gray-800" aria-live="polite">
-            {list.length === 1 ? '1 item found' : `${list.length} items found`}
+            {results.hasNextPage ? `${list.length}+ items found` : list.length === 1 ? '1 item found' : `${list.length} items found`}
           </p>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {list.map((result) => (
@@ -172,6 +173,13 @@ export function ItemSearch({ renderSearchActions, renderResultActions }: ItemSea
               </li>
             ))}
           </ul>
+          {results.hasNextPage && (
+            <div className="mt-6 text-center">
+              <Button variant="secondary" onClick={() => void results.fetchNextPage()} disabled={results.isFetchingNextPage}>
+                {results.isFetchingNextPage ? 'Loading...' : 'Show more'}
+              </Button>
+            </div>
+          )}
         </section>
       )}
     </div>
