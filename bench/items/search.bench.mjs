@@ -169,7 +169,9 @@ function writer(perSecond) {
 }
 
 async function run(radius, seconds) {
-  const { result, perRequest } = await cpuPerRequest({ items, gateway, postgres: postgresCpuMs, load: ownCpuMs }, () => load(radius, seconds));
+  const { result, perRequest } = await cpuPerRequest({ items, gateway, postgres: postgresCpuMs, load: ownCpuMs }, () =>
+    load(radius, seconds),
+  );
   return { ...result, cpuUsPerRequest: perRequest };
 }
 
@@ -235,7 +237,10 @@ for (const scenario of scenarios) {
   const stopWriting = scenario.writes ? writer(10) : null;
   const measured = await run(scenario.radius, duration);
   const changes = stopWriting ? await stopWriting() : 0;
-  rows.push({ ...row(stopWriting ? `${scenario.name} (${(changes / duration).toFixed(1)} made)` : scenario.name, measured), goal: scenario.goal });
+  rows.push({
+    ...row(stopWriting ? `${scenario.name} (${(changes / duration).toFixed(1)} made)` : scenario.name, measured),
+    goal: scenario.goal,
+  });
 }
 await db.end();
 const rssAtEnd = rssMb(items.pid);

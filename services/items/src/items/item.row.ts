@@ -53,15 +53,27 @@ export interface ItemRow {
   u_rating: string | null;
 }
 
-export const ITEM_COLUMNS = `
+/** The item's and its sale's columns of an `ItemRow`. */
+export const ITEM_AND_SALE_COLUMNS = `
   i.id, i.user_id, i.title, i.description, i.category, i.price_cents, i.original_price_cents, i.condition,
   i.dimensions, i.weight, i.brand, i.image_urls, i.is_reserved, i.is_sold, i.garage_sale_id, i.created_at, i.version,
   s.id AS s_id, s.title AS s_title, s.user_id AS s_user_id, s.address AS s_address, s.city AS s_city,
   s.state AS s_state, s.zip_code AS s_zip_code,
   to_char(s.start_date, 'YYYY-MM-DD') AS s_start_date, to_char(s.end_date, 'YYYY-MM-DD') AS s_end_date,
   to_char(s.start_time, 'HH24:MI') AS s_start_time, to_char(s.end_time, 'HH24:MI') AS s_end_time,
-  s.description AS s_description, s.status AS s_status, s.latitude AS s_latitude, s.longitude AS s_longitude,
-  u.first_name AS u_first_name, u.last_name AS u_last_name, u.phone AS u_phone, u.rating AS u_rating`;
+  s.description AS s_description, s.status AS s_status, s.latitude AS s_latitude, s.longitude AS s_longitude`;
+
+/** The seller's columns, read from `users u`. */
+const SELLER_COLUMNS = `u.first_name AS u_first_name, u.last_name AS u_last_name, u.phone AS u_phone, u.rating AS u_rating`;
+
+/**
+ * The seller's columns left empty, for a read whose rows only a visitor sees: a visitor is never
+ * shown the seller's name, phone or rating, so the seller is not even read.
+ */
+export const NO_SELLER_COLUMNS = `NULL::text AS u_first_name, NULL::text AS u_last_name, NULL::text AS u_phone, NULL::text AS u_rating`;
+
+export const ITEM_COLUMNS = `${ITEM_AND_SALE_COLUMNS},
+  ${SELLER_COLUMNS}`;
 
 export const ITEM_FROM = `
   items i

@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { boundingBox, SEARCH_PAGE_MAX, toCents } from '@garage/contracts';
 import { queryPrepared } from '@garage/database';
 import { greatCircleMilesSql, InjectDataSource, withinBoxSql } from '@garage/service-kit';
-import { ITEM_COLUMNS, type ItemRow } from '../items/item.row.js';
+import { ITEM_AND_SALE_COLUMNS, ITEM_COLUMNS, NO_SELLER_COLUMNS, type ItemRow } from '../items/item.row.js';
 import { CHANGES_KEPT_GENERATIONS } from './change-logs.js';
 import { MatchList, type Hit, type MatchFilters } from './match-list.js';
 import { Batches } from './batches.js';
@@ -27,6 +27,8 @@ export interface SearchCriteria extends MatchFilters {
   /** The page: this many results (at most SEARCH_LIMIT, which is the default) after the first `offset`. */
   limit?: number;
   offset?: number;
+  /** Read the seller's name, phone and rating: false for a visitor, who is never shown them. */
+  withSeller?: boolean;
 }
 
 export type SearchRow = ItemRow & { distance: number | null };
@@ -44,13 +46,17 @@ export interface SearchAnswer {
 }
 
 /** The rows of some ranked item ids, with both generations read in the same snapshot. */
-const REREAD = `
-  SELECT ${ITEM_COLUMNS}, (SELECT n::text FROM search_generation WHERE id = 1) AS generation,
+const reread = (withSeller: boolean) => `
+  SELECT ${rowColumns(withSeller)}, (SELECT n::text FROM search_generation WHERE id = 1) AS generation,
          (SELECT n::text FROM shown_generation WHERE id = 1) AS shown
   FROM items i
   JOIN sales s ON s.id = i.garage_sale_id AND NOT s.deleted
-  LEFT JOIN users u ON u.id = s.user_id
+  ${sellerJoin(withSeller)}
   WHERE i.id = ANY($1::int[])`;
+
+/** A result row's columns: the seller's are read only for a signed-in viewer (see NO_SELLER_COLUMNS). */
+const rowColumns = (withSeller: boolean) => (withSeller ? ITEM_COLUMNS : `${ITEM_AND_SALE_COLUMNS}, ${NO_SELLER_COLUMNS}`);
+const sellerJoin = (withSeller: boolean) => (withSeller ? 'LEFT JOIN users u ON u.id = s.user_id' : '');
 
 /** Picked rows as read, and the generations of the snapshot they were read in. */
 interface Reread {
@@ -98,27 +104,10 @@ export class SearchRepository {
   });
   /**
    * The rows of the items some searches picked, read by one query for all the searches asking at
-   * once (nearby searches for the same words pick many of the same items). Each gets its own row
-   * objects, which it may change.
+   * once (nearby searches for the same words pick many of the same items); one reader for
+   * signed-in viewers and one for visitors. Each search gets its own row objects, which it may change.
    */
-  private readonly rows = new Batches<number[], { rows: SearchRow[]; generation: string; shown: string }>(async (asked) => {
-    const read = await queryPrepared<SearchRow & { generation: string; shown: string }>(this.dataSource, 'search-reread', REREAD, [
-      [...new Set(asked.flat())],
-    ]);
-    const byId = new Map(read.map((row) => [row.id, row]));
-    const given = new Set<number>();
-    const snapshot = read[0] ?? { generation: '0', shown: '0' };
-    return asked.map((ids) => {
-      const rows: SearchRow[] = [];
-      for (const id of ids) {
-        const row = byId.get(id);
-        if (!row) continue;
-        rows.push(given.has(id) ? { ...row } : row);
-        given.add(id);
-      }
-      return { rows, generation: snapshot.generation, shown: snapshot.shown };
-    });
-  });
+  private readonly rows = { member: this.rowReader(true), visitor: this.rowReader(false) };
   /** The generations every kept answer is checked against, read once for all searches asking at once. */
   private readonly now = new Batches<null, Generations>(async (asked) => {
     const [now] = await queryPrepared<Generations>(
@@ -140,6 +129,29 @@ export class SearchRepository {
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
+  private rowReader(withSeller: boolean) {
+    const sql = reread(withSeller);
+    const name = withSeller ? 'search-reread' : 'search-reread-visitor';
+    return new Batches<number[], { rows: SearchRow[]; generation: string; shown: string }>(async (asked) => {
+      const read = await queryPrepared<SearchRow & { generation: string; shown: string }>(this.dataSource, name, sql, [
+        [...new Set(asked.flat())],
+      ]);
+      const byId = new Map(read.map((row) => [row.id, row]));
+      const given = new Set<number>();
+      const snapshot = read[0] ?? { generation: '0', shown: '0' };
+      return asked.map((ids) => {
+        const rows: SearchRow[] = [];
+        for (const id of ids) {
+          const row = byId.get(id);
+          if (!row) continue;
+          rows.push(given.has(id) ? { ...row } : row);
+          given.add(id);
+        }
+        return { rows, generation: snapshot.generation, shown: snapshot.shown };
+      });
+    });
+  }
+
   async search(criteria: SearchCriteria): Promise<SearchAnswer> {
     const known = this.lists.peek(criteria);
     if (!known) this.lists.remember(criteria, { seen: true });
@@ -147,7 +159,7 @@ export class SearchRepository {
     let list = 'list' in known ? known.list : await this.lists.bringUpToDate(criteria);
     for (let tries = 0; list && tries < 3; tries += 1) {
       const hits = pageOf(criteria, list.pick(criteria, (criteria.offset ?? 0) + (criteria.limit ?? SEARCH_LIMIT)));
-      const read = await this.reread(hits);
+      const read = await this.reread(hits, criteria.withSeller !== false);
       if (read.complete && read.generation === list.generation) return this.answer(criteria, list, hits, read);
       // The searchable set moved since the list's generation. If bringing the list up to date past
       // the rows' generation leaves its content as it was, the picks and the rows read still hold.
@@ -191,9 +203,9 @@ export class SearchRepository {
   }
 
   /** The rows of the picked items, with the generations of the snapshot they were read in. */
-  private async reread(hits: Hit[]): Promise<Reread> {
+  private async reread(hits: Hit[], withSeller: boolean): Promise<Reread> {
     if (hits.length === 0) return { ...(await this.generations()), rows: [], complete: true };
-    const { rows, generation, shown } = await this.rows.ask(hits.map((hit) => hit.id));
+    const { rows, generation, shown } = await this.rows[withSeller ? 'member' : 'visitor'].ask(hits.map((hit) => hit.id));
     // No rows: the picks are gone, and a list that holds them is out of date anyway.
     if (rows.length === 0) return { ...(await this.generations()), rows, complete: false };
     return { rows, generation, shown, complete: rows.length === hits.length };
@@ -264,11 +276,11 @@ export function searchQuery(criteria: SearchCriteria): { sql: string; params: un
       ORDER BY rank DESC, x.item_id DESC
       LIMIT ${param(criteria.limit ?? SEARCH_LIMIT)} OFFSET ${param(criteria.offset ?? 0)}
     )
-    SELECT ${ITEM_COLUMNS}, hits.distance, (SELECT n::text FROM shown_generation WHERE id = 1) AS shown
+    SELECT ${rowColumns(criteria.withSeller !== false)}, hits.distance, (SELECT n::text FROM shown_generation WHERE id = 1) AS shown
     FROM hits
     JOIN items i ON i.id = hits.id
     JOIN sales s ON s.id = i.garage_sale_id AND NOT s.deleted
-    LEFT JOIN users u ON u.id = s.user_id
+    ${sellerJoin(criteria.withSeller !== false)}
     ORDER BY hits.rank DESC, i.id DESC`;
   return { sql, params };
 }

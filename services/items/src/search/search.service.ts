@@ -51,6 +51,7 @@ export class SearchService {
       notEndedBefore: usToday(now),
       limit: query.limit,
       offset: query.offset,
+      withSeller: viewer !== null,
     };
     const key = `${viewer ? 'member' : 'visitor'} ${JSON.stringify(criteria)}`;
     const kept = this.answers.peek(key);
