@@ -8,7 +8,7 @@
 // search it prints requests/s while it had the load, its processor time per request (from /proc),
 // overall and per burst, latency and bytes per answer. The third kind is both kinds of search
 // while 10 items a second change (both builds see every change), as in bench:search. Requests
-// carry a browser's Accept-Encoding and ask for the search screen's first page (`limit=20`; a
+// carry a browser's Accept-Encoding and ask for the search screen's first page (`limit=24`; a
 // build from before pages ignores it and answers 50, as it did for its own screen; LIMIT=50 makes
 // both answer the same 50).
 //
@@ -18,7 +18,7 @@
 // THROUGH_GATEWAY=1 puts each build's gateway in front of its items service and sends the load
 // through it, as bench:search does: then the gateway's processor time per search is printed beside
 // the items service's.
-// Options: BASE=../garage-base ROUNDS=10 BURST=3 CONNECTIONS=32 THROUGH_GATEWAY=1 PORTS=4941 LIMIT=20
+// Options: BASE=../garage-base ROUNDS=10 BURST=3 CONNECTIONS=32 THROUGH_GATEWAY=1 PORTS=4941 LIMIT=24
 //          BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/garage_bench_items
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';

@@ -7,7 +7,7 @@
 // a US city, then each of the two again while 10 items a second change (each change moves the
 // generations the service's kept match lists and answers are checked against, so these are the
 // figures for a market that is busy writing as well). Each request asks for the search screen's
-// first page (20 results; LIMIT=50 asks for the API's most, as every search did before pages) and
+// first page (24 results; LIMIT=50 asks for the API's most, as every search did before pages) and
 // draws its words (and some filters) from a list of realistic searches, so no two consecutive
 // requests are alike. Prints
 // p50/p95/p99 and requests/s, the items service's resident memory at rest and at the end, and the
@@ -17,7 +17,7 @@
 // gateway's processor time at most half the items service's.
 //
 // Run: npm run build && npm run bench:search
-// Options: DURATION=20 CONNECTIONS=32 REGENERATE=1 ITEMS=1000000 SALES=100000 PROFILE=items|gateway LIMIT=20
+// Options: DURATION=20 CONNECTIONS=32 REGENERATE=1 ITEMS=1000000 SALES=100000 PROFILE=items|gateway LIMIT=24
 //          SCENARIOS=words,radius,words-writes,radius-writes (all by default)
 //          BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/garage_bench_items
 import { spawn } from 'node:child_process';

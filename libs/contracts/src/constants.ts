@@ -91,8 +91,8 @@ export const EARTH_RADIUS_MILES = 3959;
 /** The most results one search answer holds (`limit` defaults to it), and how deep `offset` may page. */
 export const SEARCH_PAGE_MAX = 50;
 export const SEARCH_OFFSET_MAX = 1000;
-/** Results the search screen asks for at a time: a phone shows a few, and "Show more" asks for the next. */
-export const SEARCH_PAGE_SIZE = 20;
+/** Results the search screen asks for at a time (full rows of 1, 2 or 3 cards); "Show more" asks for the next. */
+export const SEARCH_PAGE_SIZE = 24;
 
 export const PASSWORD_MIN_LENGTH = 6;
 export const DEFAULT_START_TIME = '08:00';

@@ -78,7 +78,7 @@ describe('Search Items screen', () => {
     expect(await screen.findByRole('heading', { name: 'No items found' })).toBeInTheDocument();
   });
 
-  it('shows 20 results at a time, and the next 20 on "Show more" while a full page came back', async () => {
+  it('shows 24 results at a time, and the next 24 on "Show more" while a full page came back', async () => {
     noGeolocation();
     const matches = Array.from({ length: 27 }, (_, index) => aSearchResult({ id: 500 + index, title: `Lamp ${index + 1}` }));
     const { calls } = mockFetch({
@@ -88,10 +88,10 @@ describe('Search Items screen', () => {
       },
     });
     renderScreen(<ItemSearch />, { path: '/search', route: '/search?q=lamp' });
-    expect(await screen.findByText('20+ items found')).toBeInTheDocument();
-    expect(screen.getAllByRole('article')).toHaveLength(20);
+    expect(await screen.findByText('24+ items found')).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(24);
     const first = calls.find((call) => call.url.pathname === '/api/items/search')!.url.searchParams;
-    expect(first.get('limit')).toBe('20');
+    expect(first.get('limit')).toBe('24');
     expect(first.get('offset')).toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
@@ -100,7 +100,7 @@ describe('Search Items screen', () => {
     expect(screen.getByRole('link', { name: 'Lamp 27' })).toBeInTheDocument();
     expect(calls.filter((call) => call.url.pathname === '/api/items/search').map((call) => call.url.searchParams.get('offset'))).toEqual([
       null,
-      '20',
+      '24',
     ]);
     expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
   });
