@@ -4,6 +4,7 @@ import { cn } from '@/lib/cn';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryStatus } from '@/components/ui/query-status';
+import { ShowMore } from '@/components/ui/show-more';
 import {
   useAlertPages,
   useAlertSettings,
@@ -106,13 +107,7 @@ export function AlertsPage() {
                 </li>
               ))}
             </ul>
-            {pages.hasNextPage && (
-              <div className="text-center">
-                <Button variant="secondary" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
-                  {pages.isFetchingNextPage ? 'Loading...' : 'Show older alerts'}
-                </Button>
-              </div>
-            )}
+            <ShowMore pages={pages} label="Show older alerts" />
           </>
         )}
       </div>

@@ -15,6 +15,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField, TextField } from '@/components/ui/field';
 import { usePhoneCollapse } from '@/components/ui/phone-collapse';
+import { ShowMore } from '@/components/ui/show-more';
 import { Spinner } from '@/components/ui/spinner';
 import { useSearchItems, type ItemSearchParams } from '../api/search-items';
 import { SearchResultCard } from './search-result-card';
@@ -173,13 +174,7 @@ export function ItemSearch({ renderSearchActions, renderResultActions }: ItemSea
               </li>
             ))}
           </ul>
-          {results.hasNextPage && (
-            <div className="mt-6 text-center">
-              <Button variant="secondary" onClick={() => void results.fetchNextPage()} disabled={results.isFetchingNextPage}>
-                {results.isFetchingNextPage ? 'Loading...' : 'Show more'}
-              </Button>
-            </div>
-          )}
+          <ShowMore pages={results} label="Show more" className="mt-6" />
         </section>
       )}
     </div>
