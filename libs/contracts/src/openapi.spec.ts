@@ -62,8 +62,16 @@ describe('the OpenAPI document', () => {
       'radius',
       'latitude',
       'longitude',
+      'limit',
+      'offset',
     ]);
     expect(search.every((parameter) => parameter.in === 'query' && !parameter.required)).toBe(true);
+    expect(search.find((parameter) => parameter.name === 'limit')!.schema).toMatchObject({
+      type: 'integer',
+      minimum: 1,
+      maximum: 50,
+      default: 50,
+    });
     const id = (operation('/api/items/{id}', 'get').parameters as Array<{ schema: JsonObject }>)[0]!;
     expect(id).toMatchObject({ name: 'id', in: 'path', required: true, schema: { type: 'integer', exclusiveMinimum: 0 } });
     expect(pathParameterNames('/api/reservations/by-sale/{saleId}')).toEqual(['saleId']);
