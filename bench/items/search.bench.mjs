@@ -6,7 +6,8 @@
 // GET /api/items/search with autocannon at 32 connections: words only, then words + a radius around
 // a US city, then each of the two again while 10 items a second change (each change moves the
 // generations the service's kept match lists and answers are checked against, so these are the
-// figures for a market that is busy writing as well). Each request asks for the search screen's
+// figures for a market that is busy writing as well; meanwhile a probe adds an item once a second
+// and times how soon a search shows it). Each request asks for the search screen's
 // first page (24 results; LIMIT=50 asks for the API's most, as every search did before pages) and
 // draws its words (and some filters) from a list of realistic searches, so no two consecutive
 // requests are alike. Prints
@@ -168,6 +169,46 @@ function writer(perSecond) {
   };
 }
 
+/**
+ * Freshness (issue 31: "a change is searchable within 1 s"): once a second, a new item with a word
+ * no other item has, searched three times first (so the service keeps its empty list and answer),
+ * is added; the time from the insert's commit to the first search through the gateway that shows
+ * it is recorded. Each probe item is deleted afterwards, so the data stays as generated.
+ */
+function freshnessProbe() {
+  let running = true;
+  const delays = [];
+  const done = (async () => {
+    for (let probe = 0; running; probe += 1) {
+      const word = `probe${Date.now().toString(36)}x${probe}`;
+      const searchFor = async () => (await (await fetch(`${gatewayUrl}/api/items/search?q=${word}`)).json()).map((result) => result.id);
+      for (let ask = 0; ask < 3; ask += 1) await searchFor();
+      const {
+        rows: [{ id }],
+      } = await db.query(
+        `INSERT INTO items.items (user_id, garage_sale_id, title, category, price_cents, condition, sale_active, sale_latitude, sale_longitude, sale_end_date)
+         SELECT s.user_id, s.id, $1, 'Other', 500, 'good', true, s.latitude, s.longitude, s.end_date
+         FROM items.sales s WHERE s.status = 'active' AND s.end_date >= current_date ORDER BY s.id LIMIT 1
+         RETURNING id`,
+        [`Probe ${word}`],
+      );
+      const committed = performance.now();
+      let searches = 1;
+      for (; !(await searchFor()).includes(id); searches += 1) {
+        if (performance.now() - committed > 10_000) throw new Error(`probe item ${id} not searchable after 10 s`);
+      }
+      delays.push({ ms: performance.now() - committed, searches });
+      await db.query(`DELETE FROM items.items WHERE id = $1`, [id]);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  })();
+  return async () => {
+    running = false;
+    await done;
+    return delays;
+  };
+}
+
 async function run(radius, seconds) {
   const { result, perRequest } = await cpuPerRequest({ items, gateway, postgres: postgresCpuMs, load: ownCpuMs }, () =>
     load(radius, seconds),
@@ -235,11 +276,15 @@ const scenarios = [
 const rows = [];
 for (const scenario of scenarios) {
   const stopWriting = scenario.writes ? writer(10) : null;
+  const stopProbing = scenario.writes ? freshnessProbe() : null;
   const measured = await run(scenario.radius, duration);
   const changes = stopWriting ? await stopWriting() : 0;
+  const delays = stopProbing ? await stopProbing() : [];
   rows.push({
     ...row(stopWriting ? `${scenario.name} (${(changes / duration).toFixed(1)} made)` : scenario.name, measured),
+    'new item searchable after (ms, most)': delays.length ? Number(Math.max(...delays.map((delay) => delay.ms)).toFixed(1)) : '-',
     goal: scenario.goal,
+    probes: delays,
   });
 }
 await db.end();
@@ -248,13 +293,19 @@ const rssAtEnd = rssMb(items.pid);
 console.log(
   `\nGET /api/items/search on ${stats.items.toLocaleString()} items, ${connections} connections, ${duration} s each (visitor; ${SEARCH_LIMIT} results asked, as the search screen's first page unless LIMIT is set)\n`,
 );
-console.table(rows.map(({ goal: _goal, ...figures }) => figures));
+console.table(rows.map(({ goal: _goal, probes: _probes, ...figures }) => figures));
 console.log(
   `items service RSS: ${rssAtRest.toFixed(0)} MB at rest, ${rssAtEnd.toFixed(0)} MB at the end; load average at the end ${loadAverage()}`,
 );
 const goal = (what, figure, limit, unit = ' ms') =>
   console.log(`${what}: ${figure}${unit} (goal ≤ ${limit}${unit}) ${figure <= limit ? 'met' : 'NOT met'}`);
 for (const scenario of rows) goal(`${scenario.scenario} p95`, scenario['p95 ms'], scenario.goal);
+for (const scenario of rows.filter((scenario) => scenario['new item searchable after (ms, most)'] !== '-'))
+  goal(
+    `${scenario.scenario}: a new item searchable after (${scenario.probes.length} probes, the most searches one took: ${Math.max(...scenario.probes.map((probe) => probe.searches))})`,
+    scenario['new item searchable after (ms, most)'],
+    1000,
+  );
 for (const scenario of rows)
   goal(
     `${scenario.scenario}: gateway / items processor time`,
