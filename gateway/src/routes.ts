@@ -32,7 +32,7 @@ export const ROUTES: Array<{ prefix: string | RegExp; service: ServiceName }> = 
 /** Who answers one API call: a service (through the proxy) or the gateway itself, and the file whose handler does. */
 export interface Endpoint {
   method: 'get' | 'post' | 'put' | 'delete';
-  /** As the contract writes it (libs/contracts/src/operations.ts): `/api/sales/{id}`. */
+  /** As the contract writes it (libs/contracts/src/operations/): `/api/sales/{id}`. */
   path: string;
   service: ServiceName | 'gateway';
   /** The controller (from the repository's root) that declares the handler for this method and path. */

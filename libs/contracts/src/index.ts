@@ -9,7 +9,7 @@ export * from './shopper.js';
 export * from './reservations.js';
 export * from './events.js';
 export * from './geo.js';
-export * from './operations.js';
+export * from './operations/index.js';
 export * from './openapi.js';
 export * from './calendar.js';
 export * from './time-zone.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { errorBodySchema, idSchema } from './common.js';
 import { availabilityItemSchema, itemSchema, nestedSaleSchema, searchResultSchema } from './items.js';
-import { API_OPERATIONS, API_TAGS, type ApiOperation, type ErrorStatus, type ErrorText, type MediaKind } from './operations.js';
+import { API_OPERATIONS, API_TAGS, type ApiOperation, type ErrorStatus, type ErrorText, type MediaKind } from './operations/index.js';
 import { hostedReservationSchema, myReservationSchema, reservationSchema } from './reservations.js';
 import { saleSchema } from './sales.js';
 import { alertSchema, favoriteItemSchema, favoriteSaleSchema, routePlanSchema, routeStopSchema, savedSearchSchema } from './shopper.js';

@@ -1,0 +1,36 @@
+/**
+ * The HTTP API as one table: every call the gateway answers under `/api`, with the zod schemas its
+ * service parses and answers with, one file per area. The OpenAPI document (openapi.ts) is generated
+ * from it, and the gateway's tests hold it equal to the routes the gateway and the services serve.
+ */
+import { AUTH_OPERATIONS } from './auth.js';
+import { SALE_OPERATIONS } from './sales.js';
+import { ITEM_OPERATIONS } from './items.js';
+import { RESERVATION_OPERATIONS } from './reservations.js';
+import { MEDIA_OPERATIONS } from './media.js';
+import { PAYMENT_OPERATIONS } from './payments.js';
+import { FAVORITE_OPERATIONS } from './favorites.js';
+import { SAVED_SEARCH_OPERATIONS } from './saved-searches.js';
+import { ALERT_OPERATIONS } from './alerts.js';
+import { ROUTE_PLAN_OPERATIONS } from './route-plans.js';
+import { GATEWAY_OPERATIONS } from './gateway.js';
+import type { ApiOperation } from './types.js';
+
+export * from './types.js';
+export * from './shapes.js';
+export * from './examples.js';
+
+/** Every `/api` call, grouped as the contract groups them. */
+export const API_OPERATIONS: ApiOperation[] = [
+  ...AUTH_OPERATIONS,
+  ...SALE_OPERATIONS,
+  ...ITEM_OPERATIONS,
+  ...RESERVATION_OPERATIONS,
+  ...MEDIA_OPERATIONS,
+  ...PAYMENT_OPERATIONS,
+  ...FAVORITE_OPERATIONS,
+  ...SAVED_SEARCH_OPERATIONS,
+  ...ALERT_OPERATIONS,
+  ...ROUTE_PLAN_OPERATIONS,
+  ...GATEWAY_OPERATIONS,
+];

@@ -1,0 +1,103 @@
+import type { ApiOperation } from './types.js';
+import { z } from 'zod';
+import { API_EXAMPLES } from './examples.js';
+import {
+  collectBodySchema,
+  hostedReservationSchema,
+  myReservationSchema,
+  payoutOnboardingSchema,
+  ratingBodySchema,
+  reservationSchema,
+} from '../reservations.js';
+import { ratingResultSchema } from './shapes.js';
+
+/** Paid reservations and host payouts (items service). */
+export const RESERVATION_OPERATIONS: ApiOperation[] = [
+  {
+    operationId: 'myReservations',
+    method: 'get',
+    path: '/api/reservations/mine',
+    tag: 'Reservations',
+    summary: "The caller's reservations",
+    access: 'signed-in',
+    responses: { 200: { description: 'The reservations', body: z.array(myReservationSchema) } },
+  },
+  {
+    operationId: 'reservationsOfSale',
+    method: 'get',
+    path: '/api/reservations/by-sale/{saleId}',
+    tag: 'Reservations',
+    summary: "The reservations of the host's sale",
+    access: 'signed-in',
+    responses: { 200: { description: 'The reservations, as the host sees them', body: z.array(hostedReservationSchema) } },
+    errors: { 404: { error: 'Sale not found or unauthorized', when: 'An unknown sale, or one the caller does not host' } },
+  },
+  {
+    operationId: 'getReservation',
+    method: 'get',
+    path: '/api/reservations/{id}',
+    tag: 'Reservations',
+    summary: 'One of the caller’s reservations',
+    access: 'signed-in',
+    responses: { 200: { description: 'The reservation', body: reservationSchema } },
+    errors: { 404: { error: 'Reservation not found' } },
+  },
+  {
+    operationId: 'payReservation',
+    method: 'post',
+    path: '/api/reservations/{id}/pay',
+    tag: 'Reservations',
+    summary: 'Confirm the payment of a held reservation',
+    access: 'signed-in',
+    responses: { 200: { description: 'The reservation', body: reservationSchema } },
+    errors: { 400: 'The payment has not succeeded', 404: { error: 'Reservation not found' }, 409: 'The reservation is no longer held' },
+  },
+  {
+    operationId: 'cancelReservation',
+    method: 'post',
+    path: '/api/reservations/{id}/cancel',
+    tag: 'Reservations',
+    summary: 'Cancel a reservation (refunded when paid)',
+    access: 'signed-in',
+    responses: { 200: { description: 'The reservation', body: reservationSchema } },
+    errors: { 404: { error: 'Reservation not found' }, 409: 'The reservation can no longer be cancelled' },
+  },
+  {
+    operationId: 'collectReservation',
+    method: 'post',
+    path: '/api/reservations/{id}/collect',
+    tag: 'Reservations',
+    summary: 'The host records a pickup with the shopper’s code',
+    access: 'signed-in',
+    body: collectBodySchema,
+    example: API_EXAMPLES.collect,
+    responses: { 200: { description: 'The reservation, as the host sees it', body: hostedReservationSchema } },
+    errors: {
+      400: { error: 'Pickup code does not match', when: 'A wrong code (compared case-insensitively)' },
+      404: { error: 'Reservation not found', when: 'An unknown reservation, or one the caller does not host' },
+      409: 'Not paid yet, already collected, or ended',
+      429: 'After 5 wrong codes for the reservation (then locked for 15 minutes, its shopper told in the app) or 20 from the host within an hour (with Retry-After)',
+    },
+  },
+  {
+    operationId: 'rateReservation',
+    method: 'post',
+    path: '/api/reservations/{id}/rating',
+    tag: 'Reservations',
+    summary: 'Rate the host after a pickup (once)',
+    access: 'signed-in',
+    body: ratingBodySchema,
+    example: API_EXAMPLES.rating,
+    responses: { 201: { description: 'The rating', body: ratingResultSchema } },
+    errors: { 404: { error: 'Reservation not found' }, 409: 'Not collected, or already rated' },
+  },
+  {
+    operationId: 'payoutOnboarding',
+    method: 'post',
+    path: '/api/payouts/onboarding',
+    tag: 'Reservations',
+    summary: "The host's payout account and the link to finish setting it up",
+    access: 'signed-in',
+    responses: { 200: { description: 'The onboarding link', body: payoutOnboardingSchema } },
+  },
+];
