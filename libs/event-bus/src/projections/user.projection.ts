@@ -63,8 +63,8 @@ export type AskMembership = (userId: number) => Promise<MemberPremium>;
 
 /**
  * A service's copy of auth's users, fed by `user.*` events: sellers' names and ratings, and premium
- * status. Premium is read from here, never from the token: a token outlives a lapsed membership,
- * and an upgrade must count before the next sign-in.
+ * status. Premium is never the token's word (a token outlives a lapsed membership, and an upgrade
+ * must count before the next sign-in): a decision asks payments, background work reads this copy.
  */
 export class UserProjection {
   private readonly snapshots = new SnapshotProjection<UserSnapshot>(USERS_PROJECTION, (user) => ({ ...userRow(user) }));
