@@ -29,13 +29,11 @@ export class MembershipSettling {
     try {
       const held = await this.standing.of(userId);
       for (let pause = 10; ; pause = Math.min(pause * 2, 100)) {
-        const left = deadline - Date.now();
-        if (left <= 0) break;
-        const user = await this.owners.user(userId, { once: true, timeoutMs: Math.max(left, 1) });
+        const user = await this.owners.user(userId, { once: true, timeoutMs: Math.max(deadline - Date.now(), 1) });
         // A member auth does not know has no profile to agree.
         if (!user || agrees(user, held)) return;
-        if (Date.now() + pause >= deadline) break;
-        await new Promise((resolve) => setTimeout(resolve, pause));
+        await new Promise((resolve) => setTimeout(resolve, Math.max(Math.min(pause, deadline - Date.now()), 0)));
+        if (Date.now() >= deadline) break;
       }
       // The events between payments and auth are slower than they should be (a broker or consumer lagging).
       this.logger.warn(
