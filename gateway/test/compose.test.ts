@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { ownersConfigShape } from '@garage/service-kit';
 import { isPinnedImage } from '@garage/testing';
 import { gatewayConfig, routedServices } from '../src/index.js';
 import { isTrustProxySetting } from '../src/client-address.js';
@@ -34,6 +35,15 @@ describe('docker-compose.yml', () => {
       expect(services[service].healthcheck.test.join(' ')).toContain('/health');
       expect(dependsOn('gateway')).toContain(service);
       expect(services.gateway.environment[`${service.toUpperCase()}_URL`]).toBe(`http://${service}:${services[service].environment.PORT}`);
+    }
+  });
+
+  it('tells every service where the owners it asks answer, at the addresses the gateway uses', () => {
+    const owners = Object.keys(ownersConfigShape).filter((key) => key.endsWith('_URL'));
+    expect(owners).toEqual(['AUTH_URL', 'SALES_URL', 'ITEMS_URL', 'PAYMENTS_URL']);
+    for (const service of routedServices()) {
+      for (const key of owners)
+        expect({ service, key, url: services[service].environment[key] }).toEqual({ service, key, url: services.gateway.environment[key] });
     }
   });
 

@@ -9,7 +9,10 @@ import { notificationsService } from '@garage/notifications';
 
 /**
  * Every service of the product, in start order, with the port it takes in the stack topology and
- * the gateway variable that points at it. Adding a service means adding a line here.
+ * the gateway variable that points at it. Adding a service means adding a line here. An owner
+ * starts before the services that ask it (standalone hands each started service's address to the
+ * ones after it): auth first (payments asks it too), payments before sales, items and shopper,
+ * whose premium-only calls ask it.
  */
 export const SERVICES: Array<{ definition: ServiceDefinition<any>; port: number; gatewayKey: string }> = [
   { definition: authService, port: 4001, gatewayKey: 'AUTH_URL' },

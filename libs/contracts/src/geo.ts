@@ -70,6 +70,11 @@ export function longitudeRanges(box: GeoBox): Array<[number, number]> | null {
  * The radius a search or browse uses: the one asked for (the spec's default when none), clamped,
  * not refused, to the viewer's plan: 50 miles for visitors and free members, 100 for premium.
  */
+/** Whether a requested radius goes past the free cap, the only case where membership changes the answer. */
+export function widerThanFree(requested: number | null | undefined): boolean {
+  return (requested ?? DEFAULT_RADIUS_MILES) > FREE_MAX_RADIUS_MILES;
+}
+
 export function cappedRadius(requested: number | null | undefined, premium: boolean): number {
   return Math.min(requested ?? DEFAULT_RADIUS_MILES, premium ? PREMIUM_MAX_RADIUS_MILES : FREE_MAX_RADIUS_MILES);
 }

@@ -27,6 +27,20 @@ export const paymentsConfigSchema = z.object({
 });
 export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>;
 
+/**
+ * A member's premium as payments holds it (`GET /internal/memberships/{userId}`, between services
+ * only): the end of the paid period (after a refund, the refund's moment; null when the member
+ * never had one) and whether it is running at the moment payments answers. Payments commits every
+ * start and end of a membership before it answers the call that made it, so this is the word a
+ * premium-gated decision asks for (see "Projections lag; owners answer" in docs/architecture.md).
+ */
+export const memberPremiumSchema = z.object({
+  userId: z.number().int(),
+  premiumExpiresAt: z.string().nullable(),
+  isPremium: z.boolean(),
+});
+export type MemberPremium = z.infer<typeof memberPremiumSchema>;
+
 /** Days after a membership payment within which it is refunded in full on request (spec: 30-day money-back). */
 export const MEMBERSHIP_REFUND_DAYS = 30;
 /** Days before a renewal that the member is reminded of it (in the app and by email). */

@@ -18,6 +18,14 @@ export interface EventHandler {
   handle(event: AnyEvent, manager: EntityManager, headers: EventHeaders, emit: Emit): Promise<void>;
 }
 
+export interface InboxOptions {
+  /**
+   * How long each delivery waits before it is handled (EVENT_DELIVERY_DELAY_MS): a slow broker or
+   * consumer on demand, for tests that must hold with projections lagging. 0 in production.
+   */
+  deliveryDelayMs?: number;
+}
+
 /**
  * The inbox: each (handler, message id) is recorded in the same transaction as the handler's
  * effect, so a redelivered message changes nothing.
@@ -28,6 +36,7 @@ export class Inbox {
     private readonly observer: EventBusObserver = {},
     /** Called after a handler's transaction that emitted events has committed (wakes the relay). */
     private readonly onEmitted: () => void = () => undefined,
+    private readonly options: InboxOptions = {},
   ) {}
 
   /** Runs `handler` for `event` unless it already ran; returns whether it ran. */
@@ -59,6 +68,8 @@ export class Inbox {
       patterns,
       handle: (event, headers) =>
         inConsumerSpan(queue, event, headers, async () => {
+          const delayMs = this.options.deliveryDelayMs ?? 0;
+          if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
           const lagSeconds = Math.max(0, (Date.now() - Date.parse(event.occurredAt)) / 1000);
           let applied = false;
           try {

@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { DataSource } from 'typeorm';
 import type { AnyEvent } from '@garage/contracts';
 import { openDataSource } from '@garage/database';
 import { createTestDatabase, infrastructure, silentLogger, TcpProxy, testExchange, waitFor, type TestDatabase } from '@garage/testing';
-import { Inbox, MessagingTables1763700000000, Outbox, RabbitMqBus, type EventHandler } from '../src/index.js';
+import { Inbox, InProcessBus, MessagingTables1763700000000, Outbox, RabbitMqBus, type EventHandler } from '../src/index.js';
 
 const user = (id: number) => ({
   id,
@@ -187,5 +188,21 @@ describe('inbox', () => {
     expect(n).toBe(3);
     await bus.deleteQueues([queue]);
     await bus.close();
+  });
+
+  it('holds each delivery back by deliveryDelayMs (EVENT_DELIVERY_DELAY_MS)', async () => {
+    const bus = new InProcessBus(silentLogger());
+    const inbox = new Inbox(dataSource, {}, undefined, { deliveryDelayMs: 300 });
+    const appliedAt: number[] = [];
+    await inbox.subscribe(bus, 'delayed', [
+      { id: 'test.delayed', events: ['user.*'], handle: async () => void appliedAt.push(Date.now()) },
+    ]);
+    const started = Date.now();
+    await bus.publish([
+      { id: randomUUID(), type: 'user.updated', occurredAt: new Date().toISOString(), version: 1, data: user(8) },
+    ] as AnyEvent[]);
+    expect(appliedAt).toHaveLength(1);
+    expect(appliedAt[0]! - started).toBeGreaterThanOrEqual(290);
+    expect(Date.now() - started).toBeLessThan(1500);
   });
 });

@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { DataSource } from 'typeorm';
-import type { SaleSnapshot, UserSnapshot } from '@garage/contracts';
+import type { MemberPremium, SaleSnapshot, UserSnapshot } from '@garage/contracts';
 import { openDataSource } from '@garage/database';
 import { createTestDatabase, type TestDatabase } from '@garage/testing';
-import { ensureSalesProjection, ensureUsersProjection, SaleProjection, UserProjection, type AskOwner } from '../src/index.js';
+import {
+  ensureSalesProjection,
+  ensureUsersProjection,
+  SaleProjection,
+  UserProjection,
+  type AskMembership,
+  type AskOwner,
+} from '../src/index.js';
 
 // The tables as the services' released migrations made them, before the one shape: items' users
 // (no email), sales' users (names required, no email, rating_count or updated_at), shopper's users
@@ -67,6 +74,17 @@ function owner<S>(snapshots: Record<number, S> = {}, reachable = true): AskOwner
   return Object.assign(ask, { asked });
 }
 
+/** What payments would answer of each member (no membership: not premium), recording who was asked. */
+function payments(premium: Record<number, boolean> = {}, reachable = true): AskMembership & { asked: number[] } {
+  const asked: number[] = [];
+  const ask = async (userId: number): Promise<MemberPremium> => {
+    asked.push(userId);
+    if (!reachable) throw new Error('payments could not be asked');
+    return { userId, premiumExpiresAt: userId in premium ? '2026-07-01T00:00:00.000Z' : null, isPremium: premium[userId] ?? false };
+  };
+  return Object.assign(ask, { asked });
+}
+
 function user(id: number, overrides: Partial<UserSnapshot> = {}): UserSnapshot {
   return { id, firstName: 'Ada', lastName: 'Lovelace', phone: null, rating: 4.5, ratingCount: 2, premiumExpiresAt: null, ...overrides };
 }
@@ -125,9 +143,9 @@ describe('the user projection', () => {
     expect(await shapeOf('sales', 'users')).toEqual(shape);
 
     const projections = {
-      items: new UserProjection(items.dataSource, owner()),
-      sales: new UserProjection(sales.dataSource, owner()),
-      shopper: new UserProjection(shopper.dataSource, owner()),
+      items: new UserProjection(items.dataSource, payments()),
+      sales: new UserProjection(sales.dataSource, payments()),
+      shopper: new UserProjection(shopper.dataSource, payments()),
     };
     const premium = user(1, { premiumExpiresAt: '2026-07-01T00:00:00.000Z', email: 'ada@example.com' });
     for (const [name, projection] of Object.entries(projections)) {
@@ -155,24 +173,22 @@ describe('the user projection', () => {
     ]);
   });
 
-  it('checks a "not premium" with auth before refusing; with auth unreachable the copy’s answer stands', async () => {
-    const paid = user(5, { premiumExpiresAt: '2026-07-01T00:00:00.000Z' });
-    const auth = owner({ 5: paid, 6: user(6), 7: user(7, { premiumExpiresAt: '2026-05-01T00:00:00.000Z' }) });
-    const projection = new UserProjection(sources.items!, auth);
-    // Just paid: auth has it, the copy does not (yet).
-    expect(await projection.isPremiumOrAsk(5, NOW)).toBe(true);
-    // Free, lapsed, unknown to both: refused.
-    expect(await projection.isPremiumOrAsk(6, NOW)).toBe(false);
-    expect(await projection.isPremiumOrAsk(7, NOW)).toBe(false);
-    expect(await projection.isPremiumOrAsk(8, NOW)).toBe(false);
-    expect(auth.asked).toEqual([5, 6, 7, 8]);
-    // A member the copy knows is not asked about.
-    await projection.upsert(sources.items!.manager, paid, 2);
-    expect(await projection.isPremiumOrAsk(5, NOW)).toBe(true);
-    expect(auth.asked).toEqual([5, 6, 7, 8]);
-    const unreachable = new UserProjection(sources.items!, owner({ 9: paid }, false));
-    expect(await unreachable.isPremiumOrAsk(9, NOW)).toBe(false);
-    expect(await unreachable.isPremiumOrAsk(5, NOW)).toBe(true);
+  it("takes payments' word on premium for a decision, either way; with payments unreachable the copy's answer stands", async () => {
+    const copy = sources.items!;
+    const projection = new UserProjection(copy, payments({ 5: true, 6: false }));
+    await projection.upsert(copy.manager, user(6, { premiumExpiresAt: '2026-07-01T00:00:00.000Z' }), 1);
+    // Just paid: payments has it, the copy does not (yet).
+    expect(await projection.isPremium(5, NOW)).toBe(false);
+    expect(await projection.isPremiumAskingPayments(5, NOW)).toBe(true);
+    // Just refunded: the copy still says premium, payments does not.
+    expect(await projection.isPremium(6, NOW)).toBe(true);
+    expect(await projection.isPremiumAskingPayments(6, NOW)).toBe(false);
+    // Never a member.
+    expect(await projection.isPremiumAskingPayments(8, NOW)).toBe(false);
+
+    const unreachable = new UserProjection(copy, payments({ 5: true }, false));
+    expect(await unreachable.isPremiumAskingPayments(5, NOW)).toBe(false);
+    expect(await unreachable.isPremiumAskingPayments(6, NOW)).toBe(true);
   });
 });
 

@@ -19,6 +19,11 @@ export const baseConfigShape = {
   EVENT_EXCHANGE: z.string().default('garage.events'),
   EVENT_QUEUE_PREFIX: z.string().default('garage'),
   AMQP_QUEUE_TYPE: z.enum(['quorum', 'classic']).default('quorum'),
+  /**
+   * Tests only: each delivery waits this long before its consumer handles it, so a test can make
+   * every projection lag behind its owner (see Inbox). 0 (the default) in every real topology.
+   */
+  EVENT_DELIVERY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   JWT_PUBLIC_KEY: z.string().optional(),
   JWT_PUBLIC_KEY_FILE: z.string().optional(),
   /** OTLP/HTTP collector for traces (e.g. http://otel-collector:4318); without it no spans are exported. */

@@ -1,6 +1,6 @@
 import { context, propagation } from '@opentelemetry/api';
 import { z } from 'zod';
-import type { ItemSnapshot, SaleSnapshot, UserSnapshot } from '@garage/contracts';
+import type { ItemSnapshot, MemberPremium, SaleSnapshot, UserSnapshot } from '@garage/contracts';
 import { HttpStatus } from '@nestjs/common';
 import { UNAVAILABLE } from './error.filter.js';
 import { ApiError } from './errors.js';
@@ -17,12 +17,13 @@ import type { Logger } from './logger.js';
  *
  * The owners answer on `/internal/...` paths, which the gateway never routes (it forwards `/api`
  * only), so only the services themselves reach them. They find each other with the same variables
- * and defaults as the gateway (AUTH_URL, SALES_URL, ITEMS_URL).
+ * and defaults as the gateway (AUTH_URL, SALES_URL, ITEMS_URL, PAYMENTS_URL).
  */
 export const ownersConfigShape = {
   AUTH_URL: z.string().url().default('http://127.0.0.1:4001'),
   SALES_URL: z.string().url().default('http://127.0.0.1:4002'),
   ITEMS_URL: z.string().url().default('http://127.0.0.1:4003'),
+  PAYMENTS_URL: z.string().url().default('http://127.0.0.1:4005'),
   /** How long a request waits for an owner's answer before it is answered 503 (or the copy's refusal stands). */
   OWNER_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(1000),
   /**
@@ -40,7 +41,14 @@ export const OWNER_PATHS = {
   sale: (id: number) => `/internal/sales/${id}`,
   user: (id: number) => `/internal/users/${id}`,
   item: (id: number) => `/internal/items/${id}`,
+  membership: (userId: number) => `/internal/memberships/${userId}`,
 } as const;
+
+/** How one question is asked: `once` skips the retry window, `timeoutMs` shortens OWNER_TIMEOUT_MS. */
+export interface AskOptions {
+  once?: boolean;
+  timeoutMs?: number;
+}
 
 /**
  * An owner that could not be asked (down, slow, or answering an error). Left alone it is the
@@ -65,13 +73,29 @@ export class Owners {
   }
 
   /** The user as auth has it now (premium expiry included); null when there is no such user. */
-  user(id: number): Promise<UserSnapshot | null> {
-    return this.ask('auth', this.config.AUTH_URL, OWNER_PATHS.user(id));
+  user(id: number, options: AskOptions = {}): Promise<UserSnapshot | null> {
+    return this.ask('auth', this.config.AUTH_URL, OWNER_PATHS.user(id), options);
   }
 
   /** The item as the items service has it now; null when it has none (never created, or deleted). */
   item(id: number): Promise<ItemSnapshot | null> {
     return this.ask('items', this.config.ITEMS_URL, OWNER_PATHS.item(id));
+  }
+
+  /**
+   * The member's premium as payments has it now: payments commits a membership's start and end
+   * before it answers the call that made them, so this is never behind a member's own payment or
+   * refund. Asked once, without the retry window: every caller has its copy's answer to fall back
+   * on, and a payments outage should cost a premium call OWNER_TIMEOUT_MS at most, not seconds.
+   */
+  async membership(userId: number): Promise<MemberPremium> {
+    const path = OWNER_PATHS.membership(userId);
+    const answer = await this.ask<MemberPremium>('payments', this.config.PAYMENTS_URL, path, { once: true });
+    if (answer) return answer;
+    // Payments answers every member id (no membership: null), so a 404 is a payments without this
+    // path (a rolling upgrade): it cannot be asked, which is not the same as "not a member".
+    this.logger.warn({ owner: 'payments', path }, 'payments does not answer memberships yet');
+    throw new OwnerUnreachable('payments');
   }
 
   /**
@@ -81,10 +105,11 @@ export class Owners {
    * harmless. One that answered another error is not asked again. What is left throws
    * OwnerUnreachable.
    */
-  private async ask<T>(owner: string, base: string, path: string): Promise<T | null> {
-    const deadline = Date.now() + this.config.OWNER_RETRY_WINDOW_MS;
+  private async ask<T>(owner: string, base: string, path: string, options: AskOptions = {}): Promise<T | null> {
+    const deadline = Date.now() + (options.once ? 0 : this.config.OWNER_RETRY_WINDOW_MS);
+    const timeoutMs = Math.min(options.timeoutMs ?? this.config.OWNER_TIMEOUT_MS, this.config.OWNER_TIMEOUT_MS);
     for (let attempt = 0; ; attempt += 1) {
-      const outcome = await this.askOnce<T>(base, path);
+      const outcome = await this.askOnce<T>(base, path, timeoutMs);
       if (outcome.kind === 'answer') return outcome.value;
       const pause = Math.min(100 * 2 ** attempt, 1000);
       if (!outcome.retryable || Date.now() + pause > deadline) {
@@ -98,12 +123,13 @@ export class Owners {
   private async askOnce<T>(
     base: string,
     path: string,
+    timeoutMs: number,
   ): Promise<{ kind: 'answer'; value: T | null } | { kind: 'failed'; retryable: boolean; error: string }> {
     const headers: Record<string, string> = { accept: 'application/json' };
     propagation.inject(context.active(), headers);
     let response: Response;
     try {
-      response = await fetch(new URL(path, base), { headers, signal: AbortSignal.timeout(this.config.OWNER_TIMEOUT_MS) });
+      response = await fetch(new URL(path, base), { headers, signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
       return { kind: 'failed', retryable: noAnswer(error), error: describe(error) };
     }

@@ -158,6 +158,11 @@ export async function startService<S extends z.ZodRawShape>(
       bus = rabbit;
     }
   }
+  if (config.EVENT_DELIVERY_DELAY_MS > 0)
+    logger.warn(
+      { delayMs: config.EVENT_DELIVERY_DELAY_MS },
+      'EVENT_DELIVERY_DELAY_MS holds every event delivery back: a setting for tests',
+    );
   const observer = eventMetrics(definition.name);
   const queue = `${config.EVENT_QUEUE_PREFIX}.${definition.name}`;
   const eventBus = bus;
@@ -181,7 +186,8 @@ export async function startService<S extends z.ZodRawShape>(
     {
       provide: Inbox,
       inject: [DataSource, Outbox],
-      useFactory: (dataSource: DataSource, outbox: Outbox) => new Inbox(dataSource, observer, () => outbox.wake()),
+      useFactory: (dataSource: DataSource, outbox: Outbox) =>
+        new Inbox(dataSource, observer, () => outbox.wake(), { deliveryDelayMs: config.EVENT_DELIVERY_DELAY_MS }),
     },
     { provide: Owners, useValue: new Owners(config, logger) },
     { provide: TOKEN_PUBLIC_KEY, useValue: publicKeyFrom(config) },

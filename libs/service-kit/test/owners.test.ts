@@ -28,7 +28,7 @@ afterAll(async () => {
 
 const owners = (url: string, timeout: number, retryWindow = 0) =>
   new Owners(
-    { AUTH_URL: url, SALES_URL: url, ITEMS_URL: url, OWNER_TIMEOUT_MS: timeout, OWNER_RETRY_WINDOW_MS: retryWindow },
+    { AUTH_URL: url, SALES_URL: url, ITEMS_URL: url, PAYMENTS_URL: url, OWNER_TIMEOUT_MS: timeout, OWNER_RETRY_WINDOW_MS: retryWindow },
     silentLogger(),
   );
 
@@ -103,6 +103,40 @@ describe('Owners', () => {
     expect(elapsed).toBeLessThan(1500);
   });
 
+  it("asks payments for a membership once, even within a retry window: the caller's copy is the fallback", async () => {
+    const port = await freePort();
+    const started = Date.now();
+    await expect(owners(`http://127.0.0.1:${port}`, 1000, 5000).membership(3)).rejects.toBeInstanceOf(OwnerUnreachable);
+    expect(Date.now() - started).toBeLessThan(500);
+  });
+
+  it("takes payments' answer on a membership, and a 404 (no such path yet) as payments that cannot be asked", async () => {
+    const owner = createHttpServer((request, response) => {
+      if (request.url === '/internal/memberships/3') {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        return void response.end(JSON.stringify({ userId: 3, premiumExpiresAt: '2031-01-01T00:00:00.000Z', isPremium: true }));
+      }
+      response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Cannot GET' }));
+    });
+    await new Promise<void>((resolve) => owner.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = owner.address() as AddressInfo;
+      const client = owners(`http://127.0.0.1:${port}`, 1000, 5000);
+      expect(await client.membership(3)).toEqual({ userId: 3, premiumExpiresAt: '2031-01-01T00:00:00.000Z', isPremium: true });
+      await expect(client.membership(4)).rejects.toBeInstanceOf(OwnerUnreachable);
+    } finally {
+      await new Promise((resolve) => owner.close(resolve));
+    }
+  });
+
+  it('bounds one question by a shorter timeout when asked to', async () => {
+    const started = Date.now();
+    await expect(owners(silentUrl, 1000, 0).user(1, { once: true, timeoutMs: 150 })).rejects.toBeInstanceOf(OwnerUnreachable);
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(140);
+    expect(elapsed).toBeLessThan(800);
+  });
+
   it('does not ask again an owner that took the question and failed it', async () => {
     let asked = 0;
     const owner = createHttpServer((_request, response) => {
@@ -126,15 +160,24 @@ describe('Owners', () => {
       AUTH_URL: config.AUTH_URL,
       SALES_URL: config.SALES_URL,
       ITEMS_URL: config.ITEMS_URL,
+      PAYMENTS_URL: config.PAYMENTS_URL,
       OWNER_TIMEOUT_MS: config.OWNER_TIMEOUT_MS,
       OWNER_RETRY_WINDOW_MS: config.OWNER_RETRY_WINDOW_MS,
     }).toEqual({
       AUTH_URL: 'http://127.0.0.1:4001',
       SALES_URL: 'http://127.0.0.1:4002',
       ITEMS_URL: 'http://127.0.0.1:4003',
+      PAYMENTS_URL: 'http://127.0.0.1:4005',
       OWNER_TIMEOUT_MS: 1000,
       OWNER_RETRY_WINDOW_MS: 5000,
     });
-    expect(Object.keys(ownersConfigShape)).toEqual(['AUTH_URL', 'SALES_URL', 'ITEMS_URL', 'OWNER_TIMEOUT_MS', 'OWNER_RETRY_WINDOW_MS']);
+    expect(Object.keys(ownersConfigShape)).toEqual([
+      'AUTH_URL',
+      'SALES_URL',
+      'ITEMS_URL',
+      'PAYMENTS_URL',
+      'OWNER_TIMEOUT_MS',
+      'OWNER_RETRY_WINDOW_MS',
+    ]);
   });
 });

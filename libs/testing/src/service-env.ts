@@ -41,6 +41,7 @@ export async function serviceTestEnv(extra: Record<string, string> = {}, { datab
     AUTH_URL: NO_SERVICE,
     SALES_URL: NO_SERVICE,
     ITEMS_URL: NO_SERVICE,
+    PAYMENTS_URL: NO_SERVICE,
     // Nothing restarts there: a closed port is an owner that is down, answered at once.
     OWNER_RETRY_WINDOW_MS: '0',
     ...extra,

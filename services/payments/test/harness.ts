@@ -30,7 +30,8 @@ export async function startPremiumHarness(extraEnv: Record<string, string> = {})
   const testEnv: ServiceTestEnv = await serviceTestEnv(extraEnv);
   const clock = new TestClock();
   const auth = await startService(authService, { env: testEnv.env, clock });
-  const payments = await startService(paymentsService, { env: testEnv.env, clock });
+  // Payments asks auth, as in every topology, whether the member's profile shows a payment or refund yet.
+  const payments = await startService(paymentsService, { env: { ...testEnv.env, AUTH_URL: auth.url }, clock });
   const listener = await testBus(testEnv.env, { listen: ['payment.*', 'user.*', 'membership.*'] });
   // Auth binds its queue in the background once connected: until then a payment would be routed nowhere.
   await serviceQueueReady(testEnv.env, 'auth');

@@ -1,7 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import type { UserSnapshot } from '@garage/contracts';
+import type { MemberPremium, UserSnapshot } from '@garage/contracts';
 import { SnapshotProjection } from '../projection.js';
-import type { AskOwner } from '../projection.js';
 import { ensureProjectionTable, type ProjectionSchema, type SchemaRunner } from './projection-table.js';
 
 /** The columns every service keeps of a user (the snapshot is camelCase, projections snake_case). */
@@ -57,16 +56,22 @@ export function userRow(user: UserSnapshot): UserRow {
 }
 
 /**
+ * Asks payments, the owner of memberships, for a member's premium as it holds it now (`Owners`
+ * in service-kit); rejects when payments cannot be asked.
+ */
+export type AskMembership = (userId: number) => Promise<MemberPremium>;
+
+/**
  * A service's copy of auth's users, fed by `user.*` events: sellers' names and ratings, and premium
- * status. Premium is read from here, never from the token: a token outlives a lapsed membership,
- * and an upgrade must count before the next sign-in.
+ * status. Premium is never the token's word (a token outlives a lapsed membership, and an upgrade
+ * must count before the next sign-in): a decision asks payments, background work reads this copy.
  */
 export class UserProjection {
   private readonly snapshots = new SnapshotProjection<UserSnapshot>(USERS_PROJECTION, (user) => ({ ...userRow(user) }));
 
   constructor(
     protected readonly dataSource: DataSource,
-    private readonly askOwner: AskOwner<UserSnapshot>,
+    private readonly askMembership: AskMembership,
   ) {}
 
   /** Applies a snapshot if it is newer than what is kept; returns whether it changed anything. */
@@ -80,20 +85,30 @@ export class UserProjection {
     return row?.premium_expires_at ? new Date(row.premium_expires_at) : null;
   }
 
-  /** Premium only while the expiry is in the future (an unknown user is not premium). */
+  /**
+   * Premium by this copy alone: only while the expiry is in the future (an unknown user is not
+   * premium). For background work (alert matching) and answers nobody is waiting on; a call that a
+   * membership allows or refuses asks payments (`isPremiumAskingPayments`).
+   */
   async isPremium(userId: number, now: Date, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
     const [row] = await manager.query(`SELECT premium_expires_at FROM users WHERE id = $1`, [userId]);
     return Boolean(row?.premium_expires_at && new Date(row.premium_expires_at).getTime() > now.getTime());
   }
 
   /**
-   * Premium now, by this copy or else by auth's own word: a member who has just paid may be ahead
-   * of `user.premium_activated`, so a "no" from the copy is checked with auth before it refuses.
-   * When auth cannot be asked (the asker's only failure), the copy's answer stands.
+   * Premium for a decision a member is waiting on (a premium-only call, a wider search): payments'
+   * word, always. Payments commits a membership's start and end before it answers the payment or
+   * the refund, while this copy hears of them two events later (payments → auth → here), so asking
+   * is what makes "I just paid" and "I just got my money back" hold on the very next call. Payments
+   * answers whether the period runs by its own clock, so a checker whose clock is a little behind
+   * does not see a refunded member as premium. Only when payments cannot be asked does this copy's
+   * answer stand.
    */
-  async isPremiumOrAsk(userId: number, now: Date): Promise<boolean> {
-    if (await this.isPremium(userId, now)) return true;
-    const user = await this.askOwner(userId).catch(() => null);
-    return Boolean(user?.premiumExpiresAt && new Date(user.premiumExpiresAt).getTime() > now.getTime());
+  async isPremiumAskingPayments(userId: number, now: Date): Promise<boolean> {
+    const premium = await this.askMembership(userId).then(
+      (membership) => membership.isPremium,
+      () => null,
+    );
+    return premium ?? this.isPremium(userId, now);
   }
 }

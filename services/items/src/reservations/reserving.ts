@@ -30,8 +30,8 @@ export class Reserving {
 
   async reserve(caller: TokenClaims, itemId: number): Promise<Item & { reservation: Reservation }> {
     const now = this.clock.now();
-    // A member who has just paid may be ahead of `user.premium_activated`: auth is asked before refusing.
-    if (!(await this.users.isPremiumOrAsk(caller.userId, now))) throw forbidden(PREMIUM_REQUIRED);
+    // Payments' word: this copy hears of a payment or a refund only after the member's next call may come.
+    if (!(await this.users.isPremiumAskingPayments(caller.userId, now))) throw forbidden(PREMIUM_REQUIRED);
     const reservation = await this.outbox.transaction(async (manager, emit) => {
       const item = await this.items.reserve(manager, itemId, caller.userId);
       if (!item) throw await this.whyNot(manager, itemId, caller.userId);

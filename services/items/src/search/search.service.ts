@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { cappedRadius, roundMiles, usToday, type ItemSearchQuery, type SearchResult } from '@garage/contracts';
+import { cappedRadius, roundMiles, usToday, widerThanFree, type ItemSearchQuery, type SearchResult } from '@garage/contracts';
 import { Clock, compress, MIN_COMPRESSED_BYTES, type ContentEncoding, type Viewer } from '@garage/service-kit';
 import { toItem } from '../items/item.row.js';
 import { UsersRepository } from '../projections/users.repository.js';
@@ -39,7 +39,8 @@ export class SearchService {
     const now = this.clock.now();
     let near;
     if (query.latitude !== undefined && query.longitude !== undefined) {
-      const premium = viewer !== null && (await this.users.isPremium(viewer.userId, now));
+      // Membership changes the answer only past the free cap: only then is payments asked.
+      const premium = viewer !== null && widerThanFree(query.radius) && (await this.users.isPremiumAskingPayments(viewer.userId, now));
       near = { latitude: query.latitude, longitude: query.longitude, radiusMiles: cappedRadius(query.radius, premium) };
     }
     const criteria: SearchCriteria = {

@@ -12,6 +12,7 @@ import { Outbox, type Emit } from '@garage/event-bus';
 import { ApiError, Clock, InjectDataSource } from '@garage/service-kit';
 import type { DataSource, EntityManager } from 'typeorm';
 import { PaymentProvider, providerCall } from '@garage/payment-provider';
+import { MembershipSettling } from './membership-settling.js';
 import { MembershipsRepository, type Membership, type PaidPeriod } from './memberships.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -63,6 +64,7 @@ export class MembershipAccountService {
     @Inject(Outbox) private readonly outbox: Outbox,
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(MembershipSettling) private readonly settling: MembershipSettling,
   ) {}
 
   async view(userId: number, manager: EntityManager = this.dataSource.manager): Promise<MembershipView> {
@@ -119,9 +121,17 @@ export class MembershipAccountService {
    * The 30-day money-back guarantee: the latest payment goes back in full through the provider
    * (its idempotency key is the payment's, so a retry never refunds twice), the subscription ends,
    * and premium ends now. Once per payment: asking again answers the same refund. A provider
-   * failure rolls everything back (503), so nothing is half done.
+   * failure rolls everything back (503), so nothing is half done. The end is committed before the
+   * answer, so the member's next premium-only call (each asks payments) is refused; the answer
+   * also waits, bounded, for auth's profile to show it.
    */
-  refund(userId: number): Promise<MembershipRefund> {
+  async refund(userId: number): Promise<MembershipRefund> {
+    const answer = await this.refunding(userId);
+    await this.settling.settle(userId);
+    return answer;
+  }
+
+  private refunding(userId: number): Promise<MembershipRefund> {
     return providerCall(() =>
       this.outbox.transaction(async (manager, emit) => {
         const now = this.clock.now();

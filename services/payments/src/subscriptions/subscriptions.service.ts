@@ -11,6 +11,7 @@ import { Outbox } from '@garage/event-bus';
 import { badRequest, Clock, InjectDataSource, notFound } from '@garage/service-kit';
 import type { DataSource } from 'typeorm';
 import { buysPremium, MembershipsService } from '../memberships/memberships.service.js';
+import { MembershipSettling } from '../memberships/membership-settling.js';
 import { MembershipsRepository } from '../memberships/memberships.repository.js';
 import { PaymentIntentsRepository } from '../payment-intents/payment-intents.repository.js';
 import { PaymentProvider, PREMIUM_PURPOSE, providerCall } from '@garage/payment-provider';
@@ -24,6 +25,7 @@ export class SubscriptionsService {
     @Inject(PaymentIntentsRepository) private readonly intents: PaymentIntentsRepository,
     @Inject(MembershipsRepository) private readonly membershipRecords: MembershipsRepository,
     @Inject(MembershipsService) private readonly memberships: MembershipsService,
+    @Inject(MembershipSettling) private readonly settling: MembershipSettling,
     @Inject(Outbox) private readonly outbox: Outbox,
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(Clock) private readonly clock: Clock,
@@ -72,9 +74,17 @@ export class SubscriptionsService {
 
   /**
    * The buyer says they paid: check with the provider that the caller's intent succeeded, then
-   * grant the year (once per intent) and publish `payment.succeeded` with the new expiry.
+   * grant the year (once per intent) and publish `payment.succeeded` with the new expiry. The grant
+   * is committed before the answer, so every premium-only call the member makes next (each asks
+   * payments) sees it; the answer also waits, bounded, for auth's profile to show it.
    */
   async confirm(userId: number, paymentIntentId: string): Promise<ConfirmSubscriptionResponse> {
+    const answer = await this.grantFor(userId, paymentIntentId);
+    await this.settling.settle(userId);
+    return answer;
+  }
+
+  private async grantFor(userId: number, paymentIntentId: string): Promise<ConfirmSubscriptionResponse> {
     const record = await this.intents.findById(paymentIntentId);
     // Another member's intent answers like an unknown one: ids are not confirmed to strangers.
     if (!record || record.userId !== userId) throw notFound(PAYMENT_NOT_FOUND);

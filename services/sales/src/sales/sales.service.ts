@@ -1,5 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { cappedRadius, usToday, type Sale, type SaleForm, type SaleListQuery, type SaleStatus, type SaleUpdate } from '@garage/contracts';
+import {
+  cappedRadius,
+  usToday,
+  widerThanFree,
+  type Sale,
+  type SaleForm,
+  type SaleListQuery,
+  type SaleStatus,
+  type SaleUpdate,
+} from '@garage/contracts';
 import { Outbox } from '@garage/event-bus';
 import { badRequest, Clock, forbidden, notFound, SERVICE_CONFIG, timeZoneAt, type Viewer } from '@garage/service-kit';
 import type { SalesConfig } from '../config.js';
@@ -109,7 +118,8 @@ export class SalesService {
 
   /** A visitor or a free user may search up to 50 miles, a premium user up to 100; more is clamped. */
   private async radiusFor(requested: number | undefined, viewer: Viewer, now: Date): Promise<number> {
-    const premium = viewer !== null && (await this.users.isPremium(viewer.userId, now));
+    // Membership changes the answer only past the free cap: only then is payments asked.
+    const premium = viewer !== null && widerThanFree(requested) && (await this.users.isPremiumAskingPayments(viewer.userId, now));
     return cappedRadius(requested, premium);
   }
 

@@ -11,6 +11,6 @@ import { InjectDataSource, Owners } from '@garage/service-kit';
 @Injectable()
 export class UsersRepository extends UserProjection {
   constructor(@InjectDataSource() dataSource: DataSource, @Inject(Owners) owners: Owners) {
-    super(dataSource, (id) => owners.user(id));
+    super(dataSource, (userId) => owners.membership(userId));
   }
 }

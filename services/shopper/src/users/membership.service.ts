@@ -3,7 +3,7 @@ import { PREMIUM_REQUIRED, type TokenClaims } from '@garage/contracts';
 import { Clock, forbidden } from '@garage/service-kit';
 import { UsersRepository } from '../projections/users.repository.js';
 
-/** Premium membership, as this service's projection of the user has it (never the token's word). */
+/** Premium membership for the calls it allows or refuses: payments' word (never the token's). */
 @Injectable()
 export class MembershipService {
   constructor(
@@ -12,11 +12,12 @@ export class MembershipService {
   ) {}
 
   /**
-   * Premium now; a "no" from this service's copy is checked with auth first, since the caller's
-   * `user.premium_activated` may still be on its way (a member who has just paid).
+   * Premium now, as payments has it: this service's copy hears of a payment or a refund two events
+   * later, after the member's next call may already have come. The copy answers only when payments
+   * cannot be asked (see `UserProjection.isPremiumAskingPayments`).
    */
   isPremium(userId: number): Promise<boolean> {
-    return this.users.isPremiumOrAsk(userId, this.clock.now());
+    return this.users.isPremiumAskingPayments(userId, this.clock.now());
   }
 
   /** `403 Premium membership required` unless the caller is premium now (see `isPremium`). */
