@@ -38,7 +38,9 @@ async function refund(h: PremiumHarness, token: string): Promise<{ refundedAt: s
 }
 
 beforeAll(async () => {
-  harness = await startPremiumHarness({ EVENT_DELIVERY_DELAY_MS: String(DELIVERY_DELAY_MS) });
+  // The bound is the service's (3 s); here it is wide so that a loaded CI machine, where auth's
+  // consumer can lag well past 400 ms, tests the wait itself and not the machine's speed.
+  harness = await startPremiumHarness({ EVENT_DELIVERY_DELAY_MS: String(DELIVERY_DELAY_MS), MEMBERSHIP_SETTLE_MS: '10000' });
 });
 
 afterAll(async () => {
@@ -98,7 +100,7 @@ describe("the member's profile after a payment or a refund", () => {
     await settling.settle(userId);
     const waited = Date.now() - started;
     expect(waited).toBeGreaterThanOrEqual(290);
-    expect(waited).toBeLessThan(1500);
+    expect(waited).toBeLessThan(5000);
     expect((await owner(harness, userId).expect(200)).body).toMatchObject({ isPremium: true });
     expect((await me(harness, token)).isPremium).toBe(false);
   });
