@@ -27,6 +27,7 @@ export const ROUTES: Array<{ prefix: string | RegExp; service: ServiceName }> = 
   { prefix: '/api/route-plans', service: 'shopper' },
   { prefix: '/api/dev/mail', service: 'notifications' },
   { prefix: '/api/sales', service: 'sales' },
+  { prefix: '/api/community-sales', service: 'sales' },
 ];
 
 /** Who answers one API call: a service (through the proxy) or the gateway itself, and the file whose handler does. */
@@ -117,6 +118,16 @@ export const ENDPOINTS: Endpoint[] = [
   call('GET /api/route-plans/{id}', 'shopper', 'route-plans/route-plans.controller.ts'),
   call('DELETE /api/route-plans/{id}', 'shopper', 'route-plans/route-plans.controller.ts'),
   call('GET /api/route-plans/{id}/calendar.ics', 'shopper', 'route-plans/route-plans.controller.ts'),
+  call('GET /api/community-sales', 'sales', 'community-sales/community-sales.controller.ts'),
+  call('POST /api/community-sales', 'sales', 'community-sales/community-sales.controller.ts'),
+  call('GET /api/community-sales/{id}', 'sales', 'community-sales/community-sales.controller.ts'),
+  call('PUT /api/community-sales/{id}', 'sales', 'community-sales/community-sales.controller.ts'),
+  call('POST /api/community-sales/{id}/cancel', 'sales', 'community-sales/community-sales.controller.ts'),
+  call('POST /api/community-sales/{id}/rain-date', 'sales', 'community-sales/community-sales.controller.ts'),
+  call('GET /api/community-sales/{id}/sales', 'sales', 'community-sales/community-sale-entries.controller.ts'),
+  call('POST /api/community-sales/{id}/sales', 'sales', 'community-sales/community-sale-entries.controller.ts'),
+  call('DELETE /api/community-sales/{id}/sales/{saleId}', 'sales', 'community-sales/community-sale-entries.controller.ts'),
+  call('POST /api/community-sales/{id}/sales/{saleId}/approve', 'sales', 'community-sales/community-sale-entries.controller.ts'),
   call('GET /api/dev/mail', 'notifications', 'email/dev-mail.controller.ts'),
   call('GET /api/health', 'gateway', 'gateway.controller.ts'),
   call('GET /api/live', 'gateway', 'ops.controller.ts'),

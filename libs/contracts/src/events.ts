@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMMUNITY_SALE_ENTRY_STATUSES, COMMUNITY_SALE_STATUSES } from './community-sales.js';
 import { CATEGORIES, CONDITIONS, SALE_STATUSES } from './constants.js';
 import { MEMBERSHIP_STATUSES } from './payments.js';
 import { RESERVATION_END_REASONS, RESERVATION_STATUSES } from './reservations.js';
@@ -37,8 +38,72 @@ const saleSnapshot = z.object({
   status: z.enum(SALE_STATUSES),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  /**
+   * The community sale the sale is in (at most one at a time), its standing there (`pending` or
+   * `approved`) and its number (null while pending). Optional so snapshots recorded before
+   * community sales still parse; null when it is in none.
+   */
+  community_sale_id: z.number().int().nullable().optional(),
+  community_sale_status: z.enum(COMMUNITY_SALE_ENTRY_STATUSES).nullable().optional(),
+  community_sale_number: z.number().int().nullable().optional(),
 });
 export type SaleSnapshot = z.infer<typeof saleSnapshot>;
+
+/**
+ * Why a sale changed when its host did not change it: its community sale moved to the rain date
+ * (every joined sale's dates moved with it; shopper tells its people once, about the community sale,
+ * not once per sale), or it joined, was approved in or left one. Absent on a host's own edit.
+ */
+const saleUpdated = saleSnapshot.extend({
+  cause: z
+    .object({
+      communitySaleId: z.number().int(),
+      change: z.enum(['moved_to_rain_date', 'joined', 'approved', 'left']),
+    })
+    .optional(),
+});
+export type SaleUpdated = z.infer<typeof saleUpdated>;
+
+const communitySaleSnapshot = z.object({
+  id: z.number().int(),
+  organizerId: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  latitude: z.number(),
+  longitude: z.number(),
+  radiusMiles: z.number().nullable(),
+  zipCodes: z.array(z.string()),
+  days: z.array(z.object({ date: z.string(), startTime: z.string(), endTime: z.string() })),
+  rainDate: z.string().nullable(),
+  coverImageUrl: z.string().nullable(),
+  requiresApproval: z.boolean(),
+  status: z.enum(COMMUNITY_SALE_STATUSES),
+});
+export type CommunitySaleSnapshot = z.infer<typeof communitySaleSnapshot>;
+
+/**
+ * A cancel or a move to the rain date names the sales in it then (pending and approved): whom to
+ * tell, once per person. A move also says the days before it (the sales' own moves follow as
+ * `sale.updated` with `cause`).
+ */
+const communitySaleCancelled = communitySaleSnapshot.extend({ saleIds: z.array(z.number().int()) });
+const communitySaleMoved = communitySaleCancelled.extend({ previousDays: communitySaleSnapshot.shape.days });
+
+/**
+ * A sale's membership in a community sale: it joined (`pending`, or `approved` with its number when
+ * no approval is needed), was approved (now with its number) or left (by its host, or removed by the
+ * organiser; `number` is the one it had, never given again). Each is also a `sale.updated` of the
+ * sale with the same envelope version (the sale's), so consumers order both per sale.
+ */
+const communitySaleMembership = z.object({
+  communitySaleId: z.number().int(),
+  saleId: z.number().int(),
+  hostId: z.number().int(),
+  status: z.enum(COMMUNITY_SALE_ENTRY_STATUSES),
+  number: z.number().int().nullable(),
+});
+export type CommunitySaleMembership = z.infer<typeof communitySaleMembership>;
+const communitySaleSaleLeft = communitySaleMembership.extend({ by: z.enum(['host', 'organizer']) });
 
 /**
  * `sale.created` may name items its host listed with the sale (`POST /api/sales` with `itemIds`):
@@ -197,8 +262,15 @@ export const eventDataSchemas = {
   /** Premium ended before its paid date (a refund); the snapshot carries the new, past expiry. */
   'user.premium_ended': userSnapshot,
   'sale.created': saleCreated,
-  'sale.updated': saleSnapshot,
+  'sale.updated': saleUpdated,
   'sale.deleted': saleDeleted,
+  'community_sale.created': communitySaleSnapshot,
+  'community_sale.updated': communitySaleSnapshot,
+  'community_sale.cancelled': communitySaleCancelled,
+  'community_sale.moved_to_rain_date': communitySaleMoved,
+  'community_sale.sale_joined': communitySaleMembership,
+  'community_sale.sale_approved': communitySaleMembership,
+  'community_sale.sale_left': communitySaleSaleLeft,
   'item.created': itemSnapshot,
   'item.updated': itemSnapshot,
   'item.deleted': itemDeleted,

@@ -6,6 +6,7 @@ export * from './items.js';
 export * from './media.js';
 export * from './payments.js';
 export * from './shopper.js';
+export * from './community-sales.js';
 export * from './reservations.js';
 export * from './events.js';
 export * from './geo.js';

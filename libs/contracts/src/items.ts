@@ -114,6 +114,8 @@ export const itemSearchQuerySchema = z
     /** How many results, from how far down the ranking: pages of one search. */
     limit: wholeNumberQuery('limit', 1, SEARCH_PAGE_MAX, SEARCH_PAGE_MAX),
     offset: wholeNumberQuery('offset', 0, SEARCH_OFFSET_MAX, 0),
+    /** Only items of the approved sales of this community sale (its page's search). */
+    communitySaleId: z.preprocess((value) => (value === '' ? undefined : value), idSchema.optional()),
   })
   .superRefine((query, ctx) => {
     if ((query.latitude === undefined) !== (query.longitude === undefined)) {

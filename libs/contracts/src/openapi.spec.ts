@@ -64,6 +64,7 @@ describe('the OpenAPI document', () => {
       'longitude',
       'limit',
       'offset',
+      'communitySaleId',
     ]);
     expect(search.every((parameter) => parameter.in === 'query' && !parameter.required)).toBe(true);
     expect(search.find((parameter) => parameter.name === 'limit')!.schema).toMatchObject({

@@ -104,6 +104,8 @@ function mediaContent(media: MediaKind, schema: JsonObject | undefined, example?
       return { 'text/html': { schema: { type: 'string' } } };
     case 'calendar':
       return { 'text/calendar': { schema: { type: 'string' } } };
+    case 'pdf':
+      return { 'application/pdf': { schema: { type: 'string', format: 'binary' } } };
     case 'image':
       return { 'image/*': {} };
     case 'multipart-image':

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CATEGORIES, CONDITIONS, ROUTE_PLAN_MAX_SALES, SALE_STATUSES } from './constants.js';
 import { cappedRadius } from './geo.js';
 import { dateSchema, idSchema, money, plainString, requiredText, timeSchema } from './common.js';
+import { communitySaleFiltersSchema } from './community-sales.js';
 import { itemSchema } from './items.js';
 import { saleSchema } from './sales.js';
 
@@ -240,27 +241,42 @@ const zipStartSchema = z.object({
 });
 
 /** POST /api/route-plans and /preview: where and when the day starts, and the sales to visit. */
-export const routePlanBodySchema = z.object({
-  name: plainString('Name')
-    .trim()
-    .max(100, 'Name must be at most 100 characters')
-    .nullish()
-    .transform((value) => (value ? value : null)),
-  date: dateSchema,
-  startTime: timeSchema,
-  start: z.union([pointSchema, zipStartSchema], { message: 'Start needs latitude and longitude, or a 5-digit zipCode' }),
-  saleIds: z
-    .array(idSchema, { message: 'saleIds must be a list of sale ids' })
-    .min(1, 'Pick at least one sale')
-    .max(ROUTE_PLAN_MAX_SALES, `At most ${ROUTE_PLAN_MAX_SALES} sales per plan`)
-    .transform((ids) => [...new Set(ids)]),
-  minutesPerStop: z
-    .number({ message: 'minutesPerStop must be a number' })
-    .int('minutesPerStop must be a whole number')
-    .min(1, 'minutesPerStop must be between 1 and 240')
-    .max(240, 'minutesPerStop must be between 1 and 240')
-    .default(DEFAULT_MINUTES_PER_STOP),
-});
+export const routePlanBodySchema = z
+  .object({
+    name: plainString('Name')
+      .trim()
+      .max(100, 'Name must be at most 100 characters')
+      .nullish()
+      .transform((value) => (value ? value : null)),
+    date: dateSchema,
+    startTime: timeSchema,
+    start: z.union([pointSchema, zipStartSchema], { message: 'Start needs latitude and longitude, or a 5-digit zipCode' }),
+    saleIds: z
+      .array(idSchema, { message: 'saleIds must be a list of sale ids' })
+      .max(ROUTE_PLAN_MAX_SALES, `At most ${ROUTE_PLAN_MAX_SALES} sales per plan`)
+      .nullish()
+      .transform((ids) => [...new Set(ids ?? [])]),
+    /** Instead of `saleIds`: the approved sales of this community sale, narrowed by `filters`. */
+    communitySaleId: idSchema.nullish().transform((value) => value ?? null),
+    filters: communitySaleFiltersSchema.nullish().transform((value) => value ?? null),
+    minutesPerStop: z
+      .number({ message: 'minutesPerStop must be a number' })
+      .int('minutesPerStop must be a whole number')
+      .min(1, 'minutesPerStop must be between 1 and 240')
+      .max(240, 'minutesPerStop must be between 1 and 240')
+      .default(DEFAULT_MINUTES_PER_STOP),
+  })
+  .superRefine((body, ctx) => {
+    if (body.communitySaleId === null && body.saleIds.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['saleIds'], message: 'Pick at least one sale' });
+    }
+    if (body.communitySaleId !== null && body.saleIds.length > 0) {
+      ctx.addIssue({ code: 'custom', path: ['communitySaleId'], message: 'Give saleIds or communitySaleId, not both' });
+    }
+    if (body.communitySaleId === null && body.filters !== null) {
+      ctx.addIssue({ code: 'custom', path: ['filters'], message: 'filters go with communitySaleId' });
+    }
+  });
 export type RoutePlanBody = z.infer<typeof routePlanBodySchema>;
 
 export const routeStopSchema = z.object({
@@ -284,6 +300,8 @@ export const routeStopSchema = z.object({
   timeZone: z.string(),
   localArrival: z.string().optional(),
   localDeparture: z.string().optional(),
+  /** The sale's number in its community sale, when it has one. */
+  communitySaleNumber: z.number().int().nullable().optional(),
 });
 export type RouteStop = z.infer<typeof routeStopSchema>;
 

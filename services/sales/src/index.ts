@@ -3,6 +3,7 @@ import { salesConfig } from './config.js';
 import { Sales1763700000200 } from './migrations/1763700000200-sales.js';
 import { SalePhotos1764000000000 } from './migrations/1764000000000-sale-photos.js';
 import { ProjectionShapes1764200000000 } from './migrations/1764200000000-projection-shapes.js';
+import { CommunitySales1764300000000 } from './migrations/1764300000000-community-sales.js';
 import { SalesModule } from './sales.module.js';
 import { SaleLifecycleJob } from './sales/sale-lifecycle.job.js';
 
@@ -11,6 +12,6 @@ export const salesService: ServiceDefinition<typeof salesConfig> = {
   name: 'sales',
   config: salesConfig,
   module: SalesModule,
-  migrations: [Sales1763700000200, SalePhotos1764000000000, ProjectionShapes1764200000000],
+  migrations: [Sales1763700000200, SalePhotos1764000000000, ProjectionShapes1764200000000, CommunitySales1764300000000],
   onStart: async (app) => app.get(SaleLifecycleJob).start(),
 };

@@ -1,4 +1,11 @@
 import { Module } from '@nestjs/common';
+import { CommunitySaleEntriesController } from './community-sales/community-sale-entries.controller.js';
+import { CommunitySaleEntriesService } from './community-sales/community-sale-entries.service.js';
+import { CommunitySaleMembersRepository } from './community-sales/community-sale-members.repository.js';
+import { CommunitySalesController } from './community-sales/community-sales.controller.js';
+import { CommunitySalesOwnerController } from './community-sales/community-sales-owner.controller.js';
+import { CommunitySalesRepository } from './community-sales/community-sales.repository.js';
+import { CommunitySalesService } from './community-sales/community-sales.service.js';
 import { Geocoder } from './geocoding/geocoder.port.js';
 import { ZipTableGeocoder } from './geocoding/zip-table-geocoder.js';
 import { OnItemChangedHandler } from './handlers/on-item-changed.handler.js';
@@ -13,7 +20,15 @@ import { SalesService } from './sales/sales.service.js';
 import { UsersRepository } from './users/users.repository.js';
 
 @Module({
-  controllers: [SalesController, SalesOwnerController, OnUserChangedHandler, OnItemChangedHandler],
+  controllers: [
+    SalesController,
+    SalesOwnerController,
+    CommunitySalesController,
+    CommunitySaleEntriesController,
+    CommunitySalesOwnerController,
+    OnUserChangedHandler,
+    OnItemChangedHandler,
+  ],
   providers: [
     SalesService,
     SalesRepository,
@@ -21,6 +36,10 @@ import { UsersRepository } from './users/users.repository.js';
     SaleLifecycleJob,
     UsersRepository,
     SaleItemsRepository,
+    CommunitySalesService,
+    CommunitySaleEntriesService,
+    CommunitySalesRepository,
+    CommunitySaleMembersRepository,
     // The offline ZIP table; an online geocoder would be chosen here by configuration.
     { provide: Geocoder, useClass: ZipTableGeocoder },
   ],

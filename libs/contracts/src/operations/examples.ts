@@ -74,4 +74,31 @@ export const API_EXAMPLES = {
     saleIds: [1, 2, 5],
     minutesPerStop: 20,
   },
+  routePlanFromCommunitySale: {
+    date: '2030-06-14',
+    startTime: '08:00',
+    start: { latitude: 39.8, longitude: -89.6 },
+    communitySaleId: 1,
+    filters: { categories: ['Furniture'], q: 'lamp' },
+  },
+  communitySale: {
+    name: 'Hopewell Town-wide Garage Sale',
+    description: 'Sales all over town; maps at the library.',
+    latitude: 39.8,
+    longitude: -89.6,
+    radiusMiles: 3,
+    days: [
+      { date: '2030-06-14', startTime: '08:00', endTime: '15:00' },
+      { date: '2030-06-15', startTime: '09:00', endTime: '13:00' },
+    ],
+    rainDate: '2030-06-21',
+    coverImageUrl: '/api/images/3f2a9c.jpg',
+    requiresApproval: true,
+  },
+  communitySaleByZip: {
+    name: 'Eastside Sale Day',
+    zipCodes: ['62701', '62702'],
+    days: [{ date: '2030-06-14', startTime: '08:00', endTime: '14:00' }],
+  },
+  communitySaleJoin: { saleId: 7 },
 } as const;

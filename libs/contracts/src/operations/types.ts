@@ -11,7 +11,7 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
 export type Access = 'signed-in' | 'viewer' | 'none';
 
 /** How a body travels: JSON unless the call says otherwise. */
-export type MediaKind = 'json' | 'html' | 'json-or-html' | 'calendar' | 'image' | 'multipart-image' | 'raw-json';
+export type MediaKind = 'json' | 'html' | 'json-or-html' | 'calendar' | 'image' | 'multipart-image' | 'raw-json' | 'pdf';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
 
@@ -57,6 +57,7 @@ export const API_TAGS = {
   'Saved searches': 'Saved searches with alerts (shopper service, premium).',
   Alerts: 'The alert bell and its settings (notifications service).',
   'Route plans': 'Multi-stop route plans and calendar files (shopper service).',
+  'Community sales': 'One area’s sale day with many sales, its numbered list, printout and followers (sales service; follows: shopper).',
   Gateway: 'Health, liveness and this reference (the gateway itself).',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;

@@ -1,13 +1,16 @@
-import { roundMiles, type Sale, type SaleSnapshot } from '@garage/contracts';
+import { roundMiles, type CommunitySaleEntryStatus, type Sale, type SaleSnapshot } from '@garage/contracts';
 
 /**
  * A row of `sales` as the repository reads it: dates `YYYY-MM-DD`, times `HH:MM` (formatted in SQL,
  * so the driver's Date conversion and the process time zone never touch them).
  */
-export type SaleRecord = Omit<SaleSnapshot, 'latitude' | 'longitude'> & {
+export type SaleRecord = Omit<SaleSnapshot, 'latitude' | 'longitude' | `community_sale_${string}`> & {
   latitude: number;
   longitude: number;
   version: number;
+  community_sale_id: number | null;
+  community_sale_status: CommunitySaleEntryStatus | null;
+  community_sale_number: number | null;
 };
 
 /** A sale with what the projections add: the seller's details and the item count. */
@@ -55,9 +58,13 @@ export function toSale(view: SaleView, signedIn: boolean): Sale {
   return sale;
 }
 
-/** What other services keep of a sale (the items service's place and time of each sale). */
-export function toSnapshot(record: SaleRecord): SaleSnapshot {
-  return {
+/**
+ * What other services keep of a sale (the items service's place and time of each sale). Its
+ * community sale fields are there while it is in one, and as nulls on the event of leaving one
+ * (`withCommunitySale`); absent means in none.
+ */
+export function toSnapshot(record: SaleRecord, withCommunitySale = record.community_sale_id !== null): SaleSnapshot {
+  const snapshot: SaleSnapshot = {
     id: record.id,
     user_id: record.user_id,
     title: record.title,
@@ -74,4 +81,10 @@ export function toSnapshot(record: SaleRecord): SaleSnapshot {
     latitude: record.latitude,
     longitude: record.longitude,
   };
+  if (withCommunitySale) {
+    snapshot.community_sale_id = record.community_sale_id;
+    snapshot.community_sale_status = record.community_sale_status;
+    snapshot.community_sale_number = record.community_sale_number;
+  }
+  return snapshot;
 }

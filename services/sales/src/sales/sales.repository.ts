@@ -32,22 +32,22 @@ export interface BrowseFilter {
   limit: number;
 }
 
-const RECORD_COLUMNS = `s.id, s.user_id, s.title, s.description, s.address, s.city, s.state, s.zip_code,
+export const RECORD_COLUMNS = `s.id, s.user_id, s.title, s.description, s.address, s.city, s.state, s.zip_code,
   to_char(s.start_date, 'YYYY-MM-DD') AS start_date, to_char(s.end_date, 'YYYY-MM-DD') AS end_date,
   to_char(s.start_time, 'HH24:MI') AS start_time, to_char(s.end_time, 'HH24:MI') AS end_time,
-  s.status, s.latitude, s.longitude, s.version`;
+  s.status, s.latitude, s.longitude, s.version, s.community_sale_id, s.community_sale_status, s.community_sale_number`;
 
 /** How many of its items' photos a sale in a list shows (cards and map popups). */
 export const SALE_PHOTOS = 4;
 
-const VIEW_COLUMNS = `${RECORD_COLUMNS},
+export const VIEW_COLUMNS = `${RECORD_COLUMNS},
   (SELECT count(*)::int FROM sale_items i WHERE i.sale_id = s.id AND NOT i.deleted) AS item_count,
   ARRAY(SELECT i.photo_url FROM sale_items i WHERE i.sale_id = s.id AND NOT i.deleted AND i.photo_url IS NOT NULL
     ORDER BY i.item_id LIMIT ${SALE_PHOTOS}) AS photo_urls,
   u.first_name, u.last_name, u.phone, u.rating::float8 AS rating`;
 
 /** The instant a sale ends: its end date and end time read in its zone. */
-const ENDS_AT = (endDate: string, endTime: string, zone: string) => `(${endDate}::date + ${endTime}::time) AT TIME ZONE ${zone}`;
+export const ENDS_AT = (endDate: string, endTime: string, zone: string) => `(${endDate}::date + ${endTime}::time) AT TIME ZONE ${zone}`;
 
 /** Where a sale is, for the radius filter. */
 const SALE_POINT = { latitude: 's.latitude', longitude: 's.longitude' };
