@@ -29,3 +29,25 @@ export function saleForm(overrides: Record<string, unknown> = {}): Record<string
 export function userSnapshot(id: number, overrides: Partial<UserSnapshot> = {}): UserSnapshot {
   return baseUser(id, { firstName: 'Ada', lastName: 'Lovelace', phone: '555-0100', ...overrides });
 }
+
+/**
+ * A valid community sale form: two miles around Beverly Hills (90210's centre), the two days of
+ * `saleForm`'s sale, a rain date the week after, no approval needed.
+ */
+export function communitySaleForm(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: 'Beverly Hills Sale Day',
+    description: 'Sales all over the neighbourhood',
+    latitude: 34.0901,
+    longitude: -118.4065,
+    radiusMiles: 2,
+    days: [
+      { date: dayFromToday(7), startTime: '08:00', endTime: '15:00' },
+      { date: dayFromToday(8), startTime: '09:00', endTime: '13:00' },
+    ],
+    rainDate: dayFromToday(14),
+    coverImageUrl: '/api/images/cover.jpg',
+    requiresApproval: false,
+    ...overrides,
+  };
+}

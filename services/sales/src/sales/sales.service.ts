@@ -105,6 +105,17 @@ export class SalesService {
       if (!current) throw notFound(SALE_NOT_FOUND);
       if (current.user_id !== userId) throw forbidden(NOT_THE_OWNER);
       await this.sales.delete(manager, id);
+      // It leaves its community sale with it (its number is never given again).
+      if (current.community_sale_id !== null) {
+        emit('community_sale.sale_left', current.version + 1, {
+          communitySaleId: current.community_sale_id,
+          saleId: id,
+          hostId: current.user_id,
+          status: current.community_sale_status!,
+          number: current.community_sale_number,
+          by: 'host',
+        });
+      }
       emit('sale.deleted', current.version + 1, { id: current.id, user_id: current.user_id });
     });
   }
