@@ -5,6 +5,9 @@ import {
   alertsQuerySchema,
   assignItemsBodySchema,
   availabilityBodySchema,
+  communitySaleBodySchema,
+  communitySaleJoinSchema,
+  communitySaleListQuerySchema,
   confirmSubscriptionBodySchema,
   itemCreateSchema,
   itemSearchQuerySchema,
@@ -67,7 +70,15 @@ const saleForm = () => ({
 const itemForm = () => ({ title: 'Fuzzed lamp', category: 'Furniture', price: 5, description: 'A lamp' });
 const search = () => ({ name: 'Lamps', q: 'lamp', frequency: 'instant', emailEnabled: true });
 const plan = () => ({ date: inDays(7), startTime: '08:00', start: { zipCode: '90210' }, saleIds: [ids.sale] });
-const ids = { sale: 1, item: 1, search: 1, plan: 1, alert: 1 };
+const communitySale = () => ({
+  name: 'Fuzzed sale day',
+  latitude: 34.0901,
+  longitude: -118.4065,
+  radiusMiles: 2,
+  days: [{ date: inDays(7), startTime: '08:00', endTime: '15:00' }],
+  rainDate: inDays(14),
+});
+const ids = { sale: 1, item: 1, search: 1, plan: 1, alert: 1, communitySale: 1 };
 
 const ROUTES: Route[] = [
   { method: 'POST', path: '/api/auth/register', body: registerBodySchema },
@@ -133,6 +144,21 @@ const ROUTES: Route[] = [
   { method: 'GET', path: '/api/route-plans/:plan/calendar.ics' },
   { method: 'DELETE', path: '/api/route-plans/:none' },
   { method: 'GET', path: '/api/dev/mail' },
+  { method: 'GET', path: '/api/community-sales', query: communitySaleListQuerySchema },
+  { method: 'POST', path: '/api/community-sales', body: communitySaleBodySchema, valid: communitySale },
+  { method: 'GET', path: '/api/community-sales/:communitySale' },
+  { method: 'PUT', path: '/api/community-sales/:communitySale', body: communitySaleBodySchema, valid: communitySale },
+  { method: 'GET', path: '/api/community-sales/:communitySale/sales' },
+  {
+    method: 'POST',
+    path: '/api/community-sales/:communitySale/sales',
+    body: communitySaleJoinSchema,
+    valid: () => ({ saleId: ids.sale }),
+  },
+  { method: 'POST', path: '/api/community-sales/:communitySale/sales/:sale/approve' },
+  { method: 'DELETE', path: '/api/community-sales/:none/sales/:none' },
+  { method: 'POST', path: '/api/community-sales/:none/rain-date' },
+  { method: 'POST', path: '/api/community-sales/:communitySale/cancel' },
 ];
 
 const CONTROL = ['a\u0000b', '\u0000', 'x\u0007\u001b[31m', 'line\nbreak', '\u007f'];
@@ -351,6 +377,7 @@ beforeAll(async () => {
     'premium to reach shopper',
   );
   ids.plan = (await call('POST', '/api/route-plans', plan())).body?.id ?? 1;
+  ids.communitySale = (await call('POST', '/api/community-sales', communitySale())).body.id;
 }, 120_000);
 
 afterAll(async () => {
