@@ -165,6 +165,8 @@ export const communitySaleEntrySchema = z.object({
   number: z.number().int().nullable(),
   status: z.enum(COMMUNITY_SALE_ENTRY_STATUSES),
   sale: saleSchema,
+  /** The categories of its unsold items, alphabetical: what the numbered list shows and filters by. */
+  categories: z.array(z.enum(CATEGORIES)),
 });
 export type CommunitySaleEntry = z.infer<typeof communitySaleEntrySchema>;
 

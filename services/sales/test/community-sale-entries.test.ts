@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { communitySaleEntrySchema, eventDataSchemas, VISITOR_HIDDEN_SALE_FIELDS } from '@garage/contracts';
 import { startService, type RunningService } from '@garage/service-kit';
-import { serviceQueueReady, serviceTestEnv, testBus, testTokens, waitFor, type ServiceTestEnv } from '@garage/testing';
+import { itemSnapshot, serviceQueueReady, serviceTestEnv, testBus, testTokens, waitFor, type ServiceTestEnv } from '@garage/testing';
 import { salesService } from '../src/index.js';
 import { communitySaleForm, dayFromToday, saleForm, userSnapshot } from './harness.js';
 
@@ -260,6 +260,24 @@ describe('what a visitor sees', () => {
       last_name: 'Hopper',
       phone: '555-0101',
     });
+  });
+});
+
+describe('what each sale has', () => {
+  it('lists the categories of its unsold items, once each, alphabetical', async () => {
+    const communitySale = await organise();
+    const sale = await hostSale();
+    await join(communitySale.id, sale.id).expect(201);
+    expect((await listOf(communitySale.id))[0]!.categories).toEqual([]);
+    await bus.publish('item.created', 1, itemSnapshot(9001, HOST, sale.id, { category: 'Toys' }));
+    await bus.publish('item.created', 1, itemSnapshot(9002, HOST, sale.id, { category: 'Books' }));
+    await bus.publish('item.created', 1, itemSnapshot(9003, HOST, sale.id, { category: 'Toys' }));
+    await bus.publish('item.created', 1, itemSnapshot(9004, HOST, sale.id, { category: 'Furniture', is_sold: true }));
+    const entry = await waitFor(async () => {
+      const [first] = await listOf(communitySale.id);
+      return first!.sale.item_count === 4 && first;
+    });
+    expect(entry.categories).toEqual(['Books', 'Toys']);
   });
 });
 

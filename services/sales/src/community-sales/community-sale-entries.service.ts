@@ -118,11 +118,16 @@ export class CommunitySaleEntriesService {
 
   /** The entry as its host (who just wrote it) or the organiser sees it: signed in, so the whole sale. */
   private async entryOf(manager: EntityManager, saleId: number): Promise<CommunitySaleEntry> {
-    const view = (await this.sales.findView(saleId, manager))!;
-    return { number: view.community_sale_number, status: view.community_sale_status!, sale: toSale(view, true) };
+    const view = (await this.members.one(manager, saleId))!;
+    return toEntry(view, true);
   }
 }
 
 function toEntry(view: MemberView, signedIn: boolean): CommunitySaleEntry {
-  return { number: view.community_sale_number, status: view.community_sale_status, sale: toSale(view, signedIn) };
+  return {
+    number: view.community_sale_number,
+    status: view.community_sale_status,
+    sale: toSale(view, signedIn),
+    categories: view.categories,
+  };
 }

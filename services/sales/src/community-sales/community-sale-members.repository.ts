@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { CommunitySaleEntryStatus } from '@garage/contracts';
+import type { Category, CommunitySaleEntryStatus } from '@garage/contracts';
 import { InjectDataSource } from '@garage/service-kit';
 import type { SaleRecord, SaleView } from '../sales/sale.row.js';
 import { ENDS_AT, RECORD_COLUMNS, VIEW_COLUMNS } from '../sales/sales.repository.js';
@@ -9,7 +9,13 @@ import { ENDS_AT, RECORD_COLUMNS, VIEW_COLUMNS } from '../sales/sales.repository
 export interface MemberView extends SaleView {
   community_sale_status: CommunitySaleEntryStatus;
   community_sale_number: number | null;
+  /** The categories of its unsold items, alphabetical. */
+  categories: Category[];
 }
+
+const MEMBER_COLUMNS = `${VIEW_COLUMNS}, s.community_sale_status, s.community_sale_number,
+  ARRAY(SELECT DISTINCT i.category FROM sale_items i WHERE i.sale_id = s.id AND NOT i.deleted AND i.category IS NOT NULL
+    ORDER BY 1) AS categories`;
 
 /** Who asks for the list: pending sales are shown to the organiser, and each to its own host. */
 export interface MemberReader {
@@ -78,13 +84,22 @@ export class CommunitySaleMembersRepository {
    */
   list(communitySaleId: number, reader: MemberReader): Promise<MemberView[]> {
     return this.dataSource.query(
-      `SELECT ${VIEW_COLUMNS}, s.community_sale_status, s.community_sale_number
-       FROM sales s LEFT JOIN users u ON u.id = s.user_id
+      `SELECT ${MEMBER_COLUMNS} FROM sales s LEFT JOIN users u ON u.id = s.user_id
        WHERE s.community_sale_id = $1
          AND (s.community_sale_status = 'approved' OR $2::boolean OR s.user_id = $3::int)
        ORDER BY s.community_sale_number NULLS LAST, s.community_sale_joined_at, s.id`,
       [communitySaleId, reader.organizer, reader.userId],
     );
+  }
+
+  /** One sale as the list shows it (null when it is in no community sale). */
+  async one(manager: EntityManager, saleId: number): Promise<MemberView | null> {
+    const [row] = await manager.query(
+      `SELECT ${MEMBER_COLUMNS} FROM sales s LEFT JOIN users u ON u.id = s.user_id
+       WHERE s.id = $1 AND s.community_sale_id IS NOT NULL`,
+      [saleId],
+    );
+    return row ?? null;
   }
 
   /** Moves these sales to one day (`date`), each with its hours, in one statement; completed ones are active again. */

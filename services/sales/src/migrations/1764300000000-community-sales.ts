@@ -57,9 +57,13 @@ export class CommunitySales1764300000000 implements MigrationInterface {
       WHERE community_sale_number IS NOT NULL`);
     await queryRunner.query(`
       CREATE INDEX sales_community_sale ON sales (community_sale_id, community_sale_joined_at) WHERE community_sale_id IS NOT NULL`);
+    // The category of each unsold item, so the numbered list shows what each sale has (filled in by
+    // each item's next event for rows written before).
+    await queryRunner.query(`ALTER TABLE sale_items ADD COLUMN category text`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`ALTER TABLE sale_items DROP COLUMN category`);
     await queryRunner.query(`
       ALTER TABLE sales DROP COLUMN community_sale_id, DROP COLUMN community_sale_status,
         DROP COLUMN community_sale_number, DROP COLUMN community_sale_joined_at`);
