@@ -8,6 +8,11 @@ export const salesConfig = {
    * every marker at once, so the list is bounded rather than paged.
    */
   SALES_LIST_LIMIT: z.coerce.number().int().min(1).max(5000).default(500),
+  /**
+   * How long a community sale's page answers (the community sale, its list of sales) are kept for
+   * visitors and members alike; 0 keeps none. This replica's own writes forget them at once.
+   */
+  COMMUNITY_SALE_PAGE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** How often the lifecycle job marks ended sales `completed`. */
   SALE_LIFECYCLE_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
 };

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CommunitySaleEntriesController } from './community-sales/community-sale-entries.controller.js';
 import { CommunitySaleEntriesService } from './community-sales/community-sale-entries.service.js';
+import { CommunitySalePages } from './community-sales/community-sale-pages.js';
 import { CommunitySaleMembersRepository } from './community-sales/community-sale-members.repository.js';
 import { CommunitySalesController } from './community-sales/community-sales.controller.js';
 import { CommunitySalesOwnerController } from './community-sales/community-sales-owner.controller.js';
@@ -40,6 +41,7 @@ import { UsersRepository } from './users/users.repository.js';
     CommunitySaleEntriesService,
     CommunitySalesRepository,
     CommunitySaleMembersRepository,
+    CommunitySalePages,
     // The offline ZIP table; an online geocoder would be chosen here by configuration.
     { provide: Geocoder, useClass: ZipTableGeocoder },
   ],

@@ -263,6 +263,46 @@ describe('what a visitor sees', () => {
   });
 });
 
+describe('the answer on the wire', () => {
+  it('sends the list compressed to a client that takes br, the same list as plain JSON', async () => {
+    const communitySale = await organise();
+    for (let n = 0; n < 5; n += 1) await join(communitySale.id, (await hostSale()).id).expect(201);
+    const plain = await listOf(communitySale.id);
+    const response = await fetch(`${sales.url}/api/community-sales/${communitySale.id}/sales`, { headers: { 'accept-encoding': 'br' } });
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('vary')).toBe('Accept-Encoding');
+    expect(await response.json()).toEqual(plain);
+    const one = await fetch(`${sales.url}/api/community-sales/${communitySale.id}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(one.headers.get('content-type')).toMatch(/^application\/json/);
+    expect((await one.json()).saleCount).toBe(5);
+  });
+});
+
+describe('kept answers', () => {
+  it('shows a change this replica did not make (another replica’s) within the time-to-live', async () => {
+    const communitySale = await organise();
+    const sale = await hostSale();
+    await join(communitySale.id, sale.id).expect(201);
+    expect((await listOf(communitySale.id))[0]!.sale.title).toBe('Moving sale');
+    await sales.dataSource.query(`UPDATE sales SET title = 'Renamed elsewhere' WHERE id = $1`, [sale.id]);
+    // Two seconds fresh, then one rebuild while the old answer still goes out.
+    await waitFor(async () => (await listOf(communitySale.id))[0]!.sale.title === 'Renamed elsewhere', 6000, 'the change');
+  });
+
+  it('shows a host’s own change at once', async () => {
+    const communitySale = await organise();
+    const sale = await hostSale();
+    await join(communitySale.id, sale.id).expect(201);
+    await listOf(communitySale.id);
+    await api()
+      .put(`/api/sales/${sale.id}`)
+      .set(as(HOST))
+      .send(saleForm({ title: 'Renamed by its host' }))
+      .expect(200);
+    expect((await listOf(communitySale.id))[0]!.sale.title).toBe('Renamed by its host');
+  });
+});
+
 describe('what each sale has', () => {
   it('lists the categories of its unsold items, once each, alphabetical', async () => {
     const communitySale = await organise();

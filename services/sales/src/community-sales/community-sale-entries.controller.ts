@@ -1,6 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
 import { communitySaleJoinSchema, type CommunitySaleEntry, type CommunitySaleJoin, type TokenClaims } from '@garage/contracts';
-import { CurrentUser, CurrentViewer, IdPipe, SignedIn, ZodPipe, type Viewer } from '@garage/service-kit';
+import { acceptedEncoding, CurrentUser, CurrentViewer, IdPipe, SignedIn, ZodPipe, type Viewer } from '@garage/service-kit';
+import { send, type Reply } from './community-sale-pages.js';
 import { CommunitySaleEntriesService } from './community-sale-entries.service.js';
 
 /** The sales of a community sale: its numbered list, join, approve, leave or remove. */
@@ -8,9 +9,15 @@ import { CommunitySaleEntriesService } from './community-sale-entries.service.js
 export class CommunitySaleEntriesController {
   constructor(@Inject(CommunitySaleEntriesService) private readonly entries: CommunitySaleEntriesService) {}
 
+  /** Answers `CommunitySaleEntry[]` as JSON text, compressed when the client takes br or gzip. */
   @Get(':id/sales')
-  list(@Param('id', IdPipe) id: number, @CurrentViewer() viewer: Viewer): Promise<CommunitySaleEntry[]> {
-    return this.entries.list(id, viewer);
+  async list(
+    @Param('id', IdPipe) id: number,
+    @CurrentViewer() viewer: Viewer,
+    @Headers('accept-encoding') accepts: string | undefined,
+    @Res({ passthrough: true }) reply: Reply,
+  ): Promise<string | Buffer> {
+    return send(reply, await this.entries.list(id, viewer, acceptedEncoding(accepts)));
   }
 
   /** 201 when it joined now, 200 when it had already joined. */
@@ -20,8 +27,7 @@ export class CommunitySaleEntriesController {
     @CurrentUser() caller: TokenClaims,
     @Param('id', IdPipe) id: number,
     @Body(new ZodPipe(communitySaleJoinSchema)) body: CommunitySaleJoin,
-    // Fastify's reply; only its status is set here.
-    @Res({ passthrough: true }) response: { status(code: number): unknown },
+    @Res({ passthrough: true }) response: Reply,
   ): Promise<CommunitySaleEntry> {
     const { entry, created } = await this.entries.join(caller.userId, id, body.saleId);
     void response.status(created ? 201 : 200);

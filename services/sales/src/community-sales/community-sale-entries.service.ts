@@ -2,10 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { COMMUNITY_SALE_MAX_SALES, type CommunitySaleEntry } from '@garage/contracts';
 import type { EntityManager } from 'typeorm';
 import { Outbox, type Emit } from '@garage/event-bus';
-import { conflict, forbidden, notFound, type Viewer } from '@garage/service-kit';
+import { conflict, forbidden, notFound, type ContentEncoding, type Viewer } from '@garage/service-kit';
 import { toSale, toSnapshot, type SaleRecord } from '../sales/sale.row.js';
 import { SalesRepository } from '../sales/sales.repository.js';
-import { CommunitySaleMembersRepository, type MemberView } from './community-sale-members.repository.js';
+import { CommunitySaleMembersRepository, type MemberReader, type MemberView } from './community-sale-members.repository.js';
+import { CommunitySalePages, type PageBody } from './community-sale-pages.js';
 import { CommunitySalesRepository } from './community-sales.repository.js';
 import { CANCELLED, COMMUNITY_SALE_NOT_FOUND, fieldError, NOT_THE_ORGANIZER } from './community-sales.service.js';
 import { misfit } from './fit.js';
@@ -25,21 +26,35 @@ export class CommunitySaleEntriesService {
     @Inject(CommunitySaleMembersRepository) private readonly members: CommunitySaleMembersRepository,
     @Inject(SalesRepository) private readonly sales: SalesRepository,
     @Inject(Outbox) private readonly outbox: Outbox,
+    @Inject(CommunitySalePages) private readonly pages: CommunitySalePages,
   ) {}
 
-  async list(id: number, viewer: Viewer): Promise<CommunitySaleEntry[]> {
-    const communitySale = await this.communitySales.findView(id);
-    if (!communitySale) throw notFound(COMMUNITY_SALE_NOT_FOUND);
-    const views = await this.members.list(id, {
-      organizer: viewer !== null && viewer.userId === communitySale.organizer_id,
-      userId: viewer?.userId ?? null,
-    });
-    return views.map((view) => toEntry(view, viewer !== null));
+  /**
+   * The numbered list as JSON. What visitors see, and what members see who are neither the
+   * organiser nor have a sale pending in it, is one answer each, kept a moment (`CommunitySalePages`),
+   * as is who those two kinds of reader are.
+   */
+  async list(id: number, viewer: Viewer, encoding?: ContentEncoding): Promise<PageBody> {
+    const readers = JSON.parse(
+      (
+        await this.pages.answer(id, 'readers', undefined, async () => {
+          const found = await this.communitySales.readers(id);
+          if (!found) throw notFound(COMMUNITY_SALE_NOT_FOUND);
+          return JSON.stringify(found);
+        })
+      ).body as string,
+    ) as { organizerId: number; pendingHosts: number[] };
+    const build = async (reader: MemberReader) =>
+      JSON.stringify((await this.members.list(id, reader)).map((view) => toEntry(view, viewer !== null)));
+    if (viewer === null) return this.pages.answer(id, 'sales visitor', encoding, () => build({ organizer: false, userId: null }));
+    const organizer = viewer.userId === readers.organizerId;
+    if (organizer || readers.pendingHosts.includes(viewer.userId)) return { body: await build({ organizer, userId: viewer.userId }) };
+    return this.pages.answer(id, 'sales member', encoding, () => build({ organizer: false, userId: null }));
   }
 
   /** The host joins with their sale; joining again answers the entry as it is (`created: false`). */
   async join(userId: number, id: number, saleId: number): Promise<{ entry: CommunitySaleEntry; created: boolean }> {
-    return this.outbox.transaction(async (manager, emit) => {
+    return this.written(id, async (manager, emit) => {
       const communitySale = await this.communitySales.lock(manager, id);
       if (!communitySale) throw notFound(COMMUNITY_SALE_NOT_FOUND);
       const sale = await this.sales.lock(manager, saleId);
@@ -68,7 +83,7 @@ export class CommunitySaleEntriesService {
 
   /** The organiser approves a pending sale, which takes the next number; approving again answers the same. */
   async approve(userId: number, id: number, saleId: number): Promise<CommunitySaleEntry> {
-    return this.outbox.transaction(async (manager, emit) => {
+    return this.written(id, async (manager, emit) => {
       const communitySale = await this.communitySales.lock(manager, id);
       if (!communitySale) throw notFound(COMMUNITY_SALE_NOT_FOUND);
       if (communitySale.organizer_id !== userId) throw forbidden(NOT_THE_ORGANIZER);
@@ -85,7 +100,7 @@ export class CommunitySaleEntriesService {
 
   /** The sale's host leaves, or the organiser removes it; its number goes with it, never to be given again. */
   async leave(userId: number, id: number, saleId: number): Promise<void> {
-    await this.outbox.transaction(async (manager, emit) => {
+    await this.written(id, async (manager, emit) => {
       const communitySale = await this.communitySales.lock(manager, id);
       if (!communitySale) throw notFound(COMMUNITY_SALE_NOT_FOUND);
       const sale = await this.sales.lock(manager, saleId);
@@ -103,6 +118,15 @@ export class CommunitySaleEntriesService {
         by,
       });
     });
+  }
+
+  /** A write in one transaction; the kept answers of the community sale are forgotten once it is in. */
+  private async written<R>(id: number, work: (manager: EntityManager, emit: Emit) => Promise<R>): Promise<R> {
+    try {
+      return await this.outbox.transaction(work);
+    } finally {
+      this.pages.forget(id);
+    }
   }
 
   private announce(emit: Emit, record: SaleRecord, change: 'joined' | 'approved', id: number) {

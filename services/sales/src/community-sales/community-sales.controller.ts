@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
 import {
   communitySaleBodySchema,
   communitySaleListQuerySchema,
@@ -7,7 +7,8 @@ import {
   type CommunitySaleListQuery,
   type TokenClaims,
 } from '@garage/contracts';
-import { CurrentUser, CurrentViewer, IdPipe, SignedIn, ZodPipe, type Viewer } from '@garage/service-kit';
+import { acceptedEncoding, CurrentUser, CurrentViewer, IdPipe, SignedIn, ZodPipe, type Viewer } from '@garage/service-kit';
+import { send, type Reply } from './community-sale-pages.js';
 import { CommunitySalesService } from './community-sales.service.js';
 
 @Controller('api/community-sales')
@@ -30,8 +31,12 @@ export class CommunitySalesController {
   }
 
   @Get(':id')
-  get(@Param('id', IdPipe) id: number): Promise<CommunitySale> {
-    return this.communitySales.get(id);
+  async get(
+    @Param('id', IdPipe) id: number,
+    @Headers('accept-encoding') accepts: string | undefined,
+    @Res({ passthrough: true }) reply: Reply,
+  ): Promise<string | Buffer> {
+    return send(reply, await this.communitySales.get(id, acceptedEncoding(accepts)));
   }
 
   @Put(':id')

@@ -62,6 +62,18 @@ export class CommunitySalesRepository {
     return row ?? null;
   }
 
+  /** Its organiser and the hosts with a sale pending in it (who see more of its list than others), or null if it does not exist. */
+  async readers(id: number): Promise<{ organizerId: number; pendingHosts: number[] } | null> {
+    const [row] = await this.dataSource.query(
+      `SELECT c.organizer_id AS "organizerId",
+         ARRAY(SELECT DISTINCT s.user_id FROM sales s WHERE s.community_sale_id = c.id AND s.community_sale_status = 'pending')
+           AS "pendingHosts"
+       FROM community_sales c WHERE c.id = $1`,
+      [id],
+    );
+    return row ?? null;
+  }
+
   async update(manager: EntityManager, id: number, fields: CommunitySaleFields): Promise<CommunitySaleRecord> {
     const [[row]] = await manager.query(
       `UPDATE community_sales AS c SET name = $2, description = $3, latitude = $4, longitude = $5, radius_miles = $6,

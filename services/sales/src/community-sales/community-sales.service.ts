@@ -9,8 +9,18 @@ import {
   type CommunitySaleListQuery,
 } from '@garage/contracts';
 import type { EntityManager } from 'typeorm';
-import { Outbox } from '@garage/event-bus';
-import { badRequest, Clock, conflict, forbidden, notFound, SERVICE_CONFIG, timeZoneAt, type Viewer } from '@garage/service-kit';
+import { Outbox, type Emit } from '@garage/event-bus';
+import {
+  badRequest,
+  Clock,
+  conflict,
+  forbidden,
+  notFound,
+  SERVICE_CONFIG,
+  timeZoneAt,
+  type ContentEncoding,
+  type Viewer,
+} from '@garage/service-kit';
 import type { SalesConfig } from '../config.js';
 import { Geocoder } from '../geocoding/geocoder.port.js';
 import { toSnapshot, type SaleRecord } from '../sales/sale.row.js';
@@ -19,6 +29,7 @@ import { UsersRepository } from '../users/users.repository.js';
 import { toCommunitySale, toCommunitySaleSnapshot, type CommunitySaleRecord } from './community-sale.row.js';
 import { CommunitySaleMembersRepository, type SaleMove } from './community-sale-members.repository.js';
 import { CommunitySalesRepository, type CommunitySaleFields } from './community-sales.repository.js';
+import { CommunitySalePages, type PageBody } from './community-sale-pages.js';
 import { misfit } from './fit.js';
 
 export const COMMUNITY_SALE_NOT_FOUND = 'Community sale not found';
@@ -37,6 +48,7 @@ export class CommunitySalesService {
     @Inject(Outbox) private readonly outbox: Outbox,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(SERVICE_CONFIG) private readonly config: SalesConfig,
+    @Inject(CommunitySalePages) private readonly pages: CommunitySalePages,
   ) {}
 
   async list(query: CommunitySaleListQuery, viewer: Viewer): Promise<CommunitySale[]> {
@@ -65,10 +77,13 @@ export class CommunitySalesService {
     return (sale ? views.filter((view) => misfit(sale, view) === null) : views).map(toCommunitySale);
   }
 
-  async get(id: number): Promise<CommunitySale> {
-    const view = await this.communitySales.findView(id);
-    if (!view) throw notFound(COMMUNITY_SALE_NOT_FOUND);
-    return toCommunitySale(view);
+  /** The community sale as JSON, the same for everyone: kept a moment (`CommunitySalePages`). */
+  async get(id: number, encoding?: ContentEncoding): Promise<PageBody> {
+    return this.pages.answer(id, 'community sale', encoding, async () => {
+      const view = await this.communitySales.findView(id);
+      if (!view) throw notFound(COMMUNITY_SALE_NOT_FOUND);
+      return JSON.stringify(toCommunitySale(view));
+    });
   }
 
   async create(organizerId: number, body: CommunitySaleBody): Promise<CommunitySale> {
@@ -89,7 +104,7 @@ export class CommunitySalesService {
     if (current.organizer_id !== userId) throw forbidden(NOT_THE_ORGANIZER);
     const fields = await this.fieldsOf(body);
     const today = usToday(this.clock.now());
-    return this.outbox.transaction(async (manager, emit) => {
+    return this.written(id, async (manager, emit) => {
       const locked = await this.ownLocked(manager, id, userId);
       if (locked.status === 'cancelled') throw conflict(CANCELLED);
       // As with a sale, the past-date rule binds only a changed first day, so a running one stays editable.
@@ -104,7 +119,7 @@ export class CommunitySalesService {
 
   /** Cancels it; its sales stay as their hosts left them. Cancelling again answers the same. */
   async cancel(userId: number, id: number): Promise<CommunitySale> {
-    return this.outbox.transaction(async (manager, emit) => {
+    return this.written(id, async (manager, emit) => {
       const locked = await this.ownLocked(manager, id, userId);
       if (locked.status === 'scheduled') {
         const saleIds = (await this.members.lockAll(manager, id)).map((sale) => sale.id);
@@ -123,7 +138,7 @@ export class CommunitySalesService {
    */
   async moveToRainDate(userId: number, id: number): Promise<CommunitySale> {
     const today = usToday(this.clock.now());
-    return this.outbox.transaction(async (manager, emit) => {
+    return this.written(id, async (manager, emit) => {
       const locked = await this.ownLocked(manager, id, userId);
       if (locked.status === 'cancelled') throw conflict(CANCELLED);
       if (locked.rain_date === null) throw fieldError('rainDate', 'This community sale has no rain date');
@@ -165,6 +180,15 @@ export class CommunitySalesService {
       status: row.community_sale_status,
     }));
     return { communitySale, sales };
+  }
+
+  /** A write in one transaction; the kept answers of the community sale are forgotten once it is in. */
+  private async written<R>(id: number, work: (manager: EntityManager, emit: Emit) => Promise<R>): Promise<R> {
+    try {
+      return await this.outbox.transaction(work);
+    } finally {
+      this.pages.forget(id);
+    }
   }
 
   private async ownLocked(manager: EntityManager, id: number, userId: number): Promise<CommunitySaleRecord> {

@@ -12,6 +12,7 @@ import {
 import { Outbox } from '@garage/event-bus';
 import { badRequest, Clock, forbidden, notFound, SERVICE_CONFIG, timeZoneAt, type Viewer } from '@garage/service-kit';
 import type { SalesConfig } from '../config.js';
+import { CommunitySalePages } from '../community-sales/community-sale-pages.js';
 import { Geocoder } from '../geocoding/geocoder.port.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { toSale, toSnapshot, type SaleRecord } from './sale.row.js';
@@ -29,6 +30,7 @@ export class SalesService {
     @Inject(Outbox) private readonly outbox: Outbox,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(SERVICE_CONFIG) private readonly config: SalesConfig,
+    @Inject(CommunitySalePages) private readonly communitySalePages: CommunitySalePages,
   ) {}
 
   /**
@@ -84,7 +86,7 @@ export class SalesService {
     await this.ownSale(id, userId);
     const fields = await this.fieldsOf(form);
     const today = usToday(this.clock.now());
-    return this.outbox.transaction(async (manager, emit) => {
+    const updated = await this.outbox.transaction(async (manager, emit) => {
       const current = await this.sales.lock(manager, id);
       if (!current) throw notFound(SALE_NOT_FOUND);
       // The start-date rule binds only a changed start date, so a running sale stays editable.
@@ -94,13 +96,16 @@ export class SalesService {
       }
       const record = await this.sales.update(manager, id, fields, nextStatus(current, form));
       emit('sale.updated', record.version, toSnapshot(record));
-      return toSale((await this.sales.findView(id, manager))!, true);
+      return { sale: toSale((await this.sales.findView(id, manager))!, true), communitySaleId: record.community_sale_id };
     });
+    // A sale in a community sale is shown in its list: the list is built anew.
+    this.communitySalePages.forget(updated.communitySaleId);
+    return updated.sale;
   }
 
   /** Deletes the sale; its items stay (the items service frees them on `sale.deleted`). */
   async remove(userId: number, id: number): Promise<void> {
-    await this.outbox.transaction(async (manager, emit) => {
+    const communitySaleId = await this.outbox.transaction(async (manager, emit) => {
       const current = await this.sales.lock(manager, id);
       if (!current) throw notFound(SALE_NOT_FOUND);
       if (current.user_id !== userId) throw forbidden(NOT_THE_OWNER);
@@ -117,7 +122,9 @@ export class SalesService {
         });
       }
       emit('sale.deleted', current.version + 1, { id: current.id, user_id: current.user_id });
+      return current.community_sale_id;
     });
+    this.communitySalePages.forget(communitySaleId);
   }
 
   private async ownSale(id: number, userId: number): Promise<void> {
