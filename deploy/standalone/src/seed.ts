@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { usToday } from '@garage/contracts';
 import type { Logger } from '@garage/service-kit';
+import { comingSaturday, demoCommunitySale, demoCommunitySaleEntries } from './demo-community-sale.js';
 import { CATALOGUE, DEMO_CENTER, demoSales, PEOPLE, SHOPPERS, type DemoSale } from './demo-town.js';
 
 export interface DemoAccount {
@@ -31,13 +32,15 @@ interface CreatedSale {
 /**
  * Seeds the demo town on the first start, through the public API (the same validation, events and
  * image processing as any user's data): Austin's sales over this week and the next, hosts rated by
- * collected pickups, and a demo account with a sale, reservations both ways, a favourite, a saved
- * search and a route plan. A marker file keeps it from running twice.
+ * collected pickups, a demo account with a sale, reservations both ways, a favourite, a saved
+ * search and a route plan, and the weekend's community sale of 150 sales that the demo account
+ * organises. A marker file keeps it from running twice.
  */
 export async function seedDemoData(baseUrl: string, dataDir: string, logger: Logger): Promise<DemoAccount | null> {
   const marker = path.join(dataDir, 'demo-seeded');
   if (existsSync(marker)) return DEMO;
   const api = client(baseUrl);
+  const started = Date.now();
   try {
     const people: Session[] = [];
     for (const person of PEOPLE) people.push((await api('POST', '/api/auth/register', { ...person, password: PASSWORD })) as Session);
@@ -50,6 +53,12 @@ export async function seedDemoData(baseUrl: string, dataDir: string, logger: Log
 
     await seedPickups(api, people, sales);
     await seedDemoShopper(api, people, sales, today);
+    const communitySaleStarted = Date.now();
+    await seedCommunitySale(api, people, today, photos);
+    logger.info(
+      { seconds: (Date.now() - started) / 1000, communitySaleSeconds: (Date.now() - communitySaleStarted) / 1000 },
+      'demo data seeded',
+    );
     writeFileSync(marker, new Date().toISOString());
     return DEMO;
   } catch (error) {
@@ -273,6 +282,54 @@ async function seedDemoShopper(api: Api, people: Session[], sales: CreatedSale[]
       demo.token,
     ),
   );
+}
+
+/**
+ * The demo account organises the town's community sale; 150 sales of the other hosts are created,
+ * each with one item, and join it, eight at a time (their numbers follow the order they joined in).
+ */
+async function seedCommunitySale(api: Api, people: Session[], today: string, photos: Map<string, string>): Promise<void> {
+  const communitySale = (await api('POST', '/api/community-sales', demoCommunitySale(today), people[0]!.token)) as { id: number };
+  const saturday = comingSaturday(today);
+  const entries = demoCommunitySaleEntries();
+  await inBatches(entries, 8, async (entry) => {
+    const token = people[entry.host]!.token;
+    const sale = (await api(
+      'POST',
+      '/api/sales',
+      {
+        title: entry.title,
+        description: `Part of the neighbourhoods' sale weekend. ${entry.item.title} and more.`,
+        address: entry.address,
+        city: 'Austin',
+        state: 'TX',
+        zipCode: entry.zipCode,
+        startDate: addDays(saturday, entry.firstDay),
+        endDate: addDays(saturday, entry.firstDay + entry.days - 1),
+        startTime: entry.startTime,
+        endTime: entry.endTime,
+      },
+      token,
+    )) as { id: number };
+    const { item } = entry;
+    await api(
+      'POST',
+      '/api/items',
+      {
+        garageSaleId: sale.id,
+        title: item.title,
+        description: item.description,
+        category: item.category,
+        price: item.price,
+        originalPrice: item.originalPrice ?? null,
+        condition: item.condition,
+        brand: item.brand ?? null,
+        imageUrls: [photos.get(item.picture)!],
+      },
+      token,
+    );
+    await api('POST', `/api/community-sales/${communitySale.id}/sales`, { saleId: sale.id }, token);
+  });
 }
 
 function addDays(date: string, days: number): string {

@@ -148,9 +148,23 @@ async function expectDemoTown(url: string, token: string) {
     return response.json() as Promise<never>;
   };
   const { latitude, longitude } = DEMO_CENTER;
-  const sales: Array<{ id: number; start_date: string; start_time: string; end_time: string; user_id: number; rating: number | null }> =
+  const nearby: Array<{ id: number; start_date: string; start_time: string; end_time: string; user_id: number; rating: number | null }> =
     await get(`/api/sales?latitude=${latitude}&longitude=${longitude}&radius=25`, token); // signed in: hosts and ratings shown
-  // 40–60 sales around one metro, over this week and the next, with varied hours.
+  // One community sale: the coming weekend's, with a rain date, 150 sales numbered 1 to 150.
+  const communitySales: Array<{ id: number; days: unknown[]; rainDate: string | null; saleCount: number }> = await get(
+    `/api/community-sales?latitude=${latitude}&longitude=${longitude}&radius=25`,
+  );
+  expect(communitySales).toHaveLength(1);
+  expect(communitySales[0]).toMatchObject({ saleCount: 150, rainDate: expect.any(String) });
+  expect(communitySales[0]!.days).toHaveLength(2);
+  const entries: Array<{ number: number; sale: { id: number; address: string | null } }> = await get(
+    `/api/community-sales/${communitySales[0]!.id}/sales`,
+  );
+  expect(entries.map((entry) => entry.number)).toEqual(Array.from({ length: 150 }, (_, at) => at + 1));
+  expect(entries.every((entry) => entry.sale.address === null)).toBe(true);
+  const inCommunitySale = new Set(entries.map((entry) => entry.sale.id));
+  const sales = nearby.filter((sale) => !inCommunitySale.has(sale.id));
+  // Besides it, 40–60 sales around one metro, over this week and the next, with varied hours.
   expect(sales.length).toBeGreaterThanOrEqual(40);
   expect(sales.length).toBeLessThanOrEqual(60);
   expect(new Set(sales.map((sale) => sale.start_date)).size).toBeGreaterThanOrEqual(10);

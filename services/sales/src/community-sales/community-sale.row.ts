@@ -48,7 +48,8 @@ export function toCommunitySaleSnapshot(record: CommunitySaleRecord): CommunityS
     longitude: record.longitude,
     radiusMiles: record.radius_miles,
     zipCodes: record.zip_codes,
-    days: record.days,
+    // Stored as jsonb, which reorders keys: answered in the contract's order.
+    days: record.days.map((day) => ({ date: day.date, startTime: day.startTime, endTime: day.endTime })),
     rainDate: record.rain_date,
     coverImageUrl: record.cover_image_url,
     requiresApproval: record.requires_approval,
