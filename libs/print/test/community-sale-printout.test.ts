@@ -1,0 +1,114 @@
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { communitySalePrintout } from '../src/index.js';
+import { communitySale } from './fixtures.js';
+import { decodeQrCode, readPdf, type ReadPdf } from './pdf-reader.js';
+
+const opened: ReadPdf[] = [];
+async function printed(...args: Parameters<typeof communitySale>): Promise<ReadPdf> {
+  const pdf = await readPdf(await communitySalePrintout(communitySale(...args)));
+  opened.push(pdf);
+  return pdf;
+}
+
+afterAll(async () => {
+  await Promise.all(opened.map((pdf) => pdf.document.destroy()));
+});
+
+/** The text of the list pages (every page after the map), as one string. */
+const listText = (pdf: ReadPdf) => pdf.pages.slice(1).join('\n');
+
+describe('a community sale printout', () => {
+  it('is Letter pages: the map page with the name, days and rain date, then the numbered list', async () => {
+    const pdf = await printed(40);
+
+    expect(pdf.sizes.every((size) => size.width === 612 && size.height === 792)).toBe(true);
+    expect(pdf.pages[0]).toContain('Bouldin Creek Neighborhood Sale');
+    expect(pdf.pages[0]).toContain('Sat, May 16, 8 am\u20132 pm');
+    expect(pdf.pages[0]).toContain('Sun, May 17, 9 am\u20131 pm');
+    expect(pdf.pages[0]).toContain('Rain date: Saturday, May 23');
+    expect(pdf.pages[0]).toContain('40 sales');
+    expect(pdf.pages[0]).toMatch(/\d+(\.\d+)? miles?/);
+    const list = listText(pdf);
+    for (let number = 1; number <= 40; number++) expect(list).toContain(`Sale ${number}:`);
+    expect(list).toContain('Sat 8 am\u20132 pm');
+    expect(list).toContain('Furniture, Clothing, Kitchen');
+  });
+
+  it('places every number on the map page', async () => {
+    const pdf = await printed(120);
+
+    const onMap = new Set(
+      pdf.pages[0]!.split(/\s+/)
+        .filter((word) => /^\d+$/.test(word))
+        .map(Number),
+    );
+    for (let number = 1; number <= 120; number++) expect(onMap.has(number)).toBe(true);
+  });
+
+  it('gives members the address and visitors only the street', async () => {
+    const member = await printed(30);
+    const visitor = await printed(30, { audience: 'visitor' });
+    const sale = communitySale(30).entries[4]!; // "<house> Maple St, Apt 5"
+
+    expect(listText(member)).toContain(sale.address!);
+    expect(listText(visitor)).toContain('Maple St');
+    expect(listText(visitor)).not.toContain(sale.address!.split(' ')[0]!);
+  });
+
+  it('leaks no house number or unit to a visitor, even when the caller passes addresses', async () => {
+    const input = communitySale(60, { audience: 'visitor' });
+    const pdf = await printed(60, { audience: 'visitor' });
+
+    const text = pdf.pages.join('\n');
+    for (const entry of input.entries) {
+      const house = entry.address!.match(/^\d+/)![0];
+      expect(text).not.toContain(house);
+    }
+    expect(text).not.toMatch(/Apt \d/);
+    expect(listText(pdf)).toContain('S Congress Ave');
+  });
+
+  it('prints the street a visitor is given, never the address beside it', async () => {
+    const base = communitySale(5);
+    const entries = base.entries.map((entry) => ({ ...entry, street: 'Given Street' }));
+    const pdf = await printed(5, { audience: 'visitor', entries });
+
+    expect(listText(pdf)).toContain('Given Street');
+    for (const entry of entries) expect(listText(pdf)).not.toContain(entry.address!);
+  });
+
+  it('grows by pages as sales are added', async () => {
+    const counts = [10, 100, 400];
+    const pages = [];
+    for (const count of counts) pages.push((await printed(count)).pages.length);
+
+    expect(pages[0]).toBe(2);
+    expect(pages[1]).toBeGreaterThan(pages[0]!);
+    expect(pages[2]).toBeGreaterThan(pages[1]!);
+    const last = await printed(400);
+    expect(last.pages.at(-1)).toContain('Sale 400:');
+    expect(last.pages.at(-1)).toContain(`Page ${last.pages.length} of ${last.pages.length}`);
+  });
+
+  it('carries a QR code that decodes to the community sale page', async () => {
+    const pdf = await printed(400);
+
+    // The code sits at the foot of the map page, right of the caption.
+    const decoded = await decodeQrCode(pdf, 1, { x: 420, y: 640, width: 192, height: 152 });
+    expect(decoded).toBe(communitySale(1).pageUrl);
+  });
+
+  it('outlines a ZIP-code area around its sales and still prints every sale', async () => {
+    const pdf = await printed(50, { zipCodes: ['78701', '78704'], radiusMiles: null });
+
+    expect(pdf.pages[0]).toContain('50 sales');
+    for (let number = 1; number <= 50; number++) expect(listText(pdf)).toContain(`Sale ${number}:`);
+  });
+
+  it('prints text the standard fonts cannot draw as question marks instead of wrong glyphs', async () => {
+    const entries = communitySale(1).entries.map((entry) => ({ ...entry, title: 'Caf\u00e9 chairs \u{1F600} \u4e2d' }));
+    const pdf = await printed(1, { entries });
+
+    expect(listText(pdf)).toContain('Caf\u00e9 chairs ? ?');
+  });
+});

@@ -1,0 +1,57 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { createCanvas } from '@napi-rs/canvas';
+import jsQR from 'jsqr';
+import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+// pdf.js draws the 14 standard fonts from its own font files when told where they are.
+const STANDARD_FONTS = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts/');
+
+export interface ReadPdf {
+  pages: string[];
+  /** Each page's width and height in points. */
+  sizes: { width: number; height: number }[];
+  document: PDFDocumentProxy;
+}
+
+/** Parses a PDF back: every page's text (items joined by spaces) and size. */
+export async function readPdf(bytes: Buffer): Promise<ReadPdf> {
+  const document = await getDocument({ data: new Uint8Array(bytes), standardFontDataUrl: STANDARD_FONTS, verbosity: 0 }).promise;
+  const pages: string[] = [];
+  const sizes: { width: number; height: number }[] = [];
+  for (let number = 1; number <= document.numPages; number++) {
+    const page = await document.getPage(number);
+    const content = await page.getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+    const [, , width, height] = page.view as [number, number, number, number];
+    sizes.push({ width, height });
+  }
+  return { pages, sizes, document };
+}
+
+export interface Region {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Renders page `number` at `scale` pixels per point and decodes the QR code found in `region` (in
+ * points from the page's top left; the whole page when left out). Answers null when none is found.
+ */
+export async function decodeQrCode(pdf: ReadPdf, number: number, region?: Region, scale = 3): Promise<string | null> {
+  const page = await pdf.document.getPage(number);
+  const viewport = page.getViewport({ scale });
+  const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+  const context = canvas.getContext('2d');
+  await page.render({ canvasContext: context as never, canvas: canvas as never, viewport }).promise;
+  const area = region ?? { x: 0, y: 0, width: viewport.width / scale, height: viewport.height / scale };
+  const image = context.getImageData(
+    Math.floor(area.x * scale),
+    Math.floor(area.y * scale),
+    Math.ceil(area.width * scale),
+    Math.ceil(area.height * scale),
+  );
+  return jsQR(image.data, image.width, image.height)?.data ?? null;
+}
