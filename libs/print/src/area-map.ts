@@ -26,26 +26,30 @@ export function drawAreaMap(doc: Pdf, input: CommunitySalePrintInput, frame: Bou
   const radius = dotRadius(input.entries.length);
   const byZip = input.zipCodes.length > 0 || input.radiusMiles === null;
 
-  // Miles -> page: the area (or the sales) fills the frame, less room for a dot at the edge.
+  // Miles -> page: the area fills the frame, less room at the edges for a dot. A ZIP-code area is
+  // as wide as its outermost sales, so it leaves room for the largest group of sales sharing one
+  // point, drawn as a disc of dots (a circle's sales are inside it, where their discs have room).
   const extent = byZip ? boxOf(places.length > 0 ? places : [{ x: 0, y: 0 }]) : circleBox(input.radiusMiles!);
   if (!byZip) extentInclude(extent, places);
-  const pad = radius * 2 + 6;
+  const spacing = radius * 2 + 1.2;
+  const pad = radius + 6 + (byZip ? spacing * 0.6 * Math.sqrt(largestGroup(places)) : 0);
   const widthMiles = Math.max(extent.right - extent.left, 0.2);
   const heightMiles = Math.max(extent.bottom - extent.top, 0.2);
-  const scale = Math.min((frame.right - frame.left - 2 * pad) / widthMiles, (frame.bottom - frame.top - 2 * pad) / heightMiles);
+  const fitWidth = Math.max(frame.right - frame.left - 2 * pad, (frame.right - frame.left) / 3);
+  const fitHeight = Math.max(frame.bottom - frame.top - 2 * pad, (frame.bottom - frame.top) / 3);
+  const scale = Math.min(fitWidth / widthMiles, fitHeight / heightMiles);
   const midX = (extent.left + extent.right) / 2;
   const midY = (extent.top + extent.bottom) / 2;
   const centreX = (frame.left + frame.right) / 2;
   const centreY = (frame.top + frame.bottom) / 2;
   const toPage = (point: Point): Point => ({ x: centreX + (point.x - midX) * scale, y: centreY + (point.y - midY) * scale });
+  const dots = spreadDots(places.map(toPage), spacing, frame);
 
   doc.save();
   doc.rect(frame.left, frame.top, frame.right - frame.left, frame.bottom - frame.top).clip();
-  drawOutline(
-    doc,
-    byZip ? { hull: places.map(toPage), margin: radius + 10 } : { centre: toPage({ x: 0, y: 0 }), radius: input.radiusMiles! * scale },
-  );
-  drawDots(doc, input, spreadDots(places.map(toPage), radius * 2 + 1.2, frame), radius);
+  // A ZIP-code area has no shape of its own here: its outline is drawn around the sales' dots.
+  drawOutline(doc, byZip ? { hull: dots, margin: radius + 5 } : { centre: toPage({ x: 0, y: 0 }), radius: input.radiusMiles! * scale });
+  drawDots(doc, input, dots, radius);
   doc.restore();
 
   doc
@@ -117,6 +121,19 @@ function drawNorthArrow(doc: Pdf, frame: Bounds): void {
     .fillColor(INK)
     .text('N', x - 10, y + 17, { width: 20, align: 'center', lineBreak: false });
   doc.restore();
+}
+
+/** How many sales share the most crowded point (to a few yards). */
+function largestGroup(places: Point[]): number {
+  const counts = new Map<string, number>();
+  let largest = 0;
+  for (const place of places) {
+    const key = `${Math.round(place.x * 200)},${Math.round(place.y * 200)}`;
+    const count = (counts.get(key) ?? 0) + 1;
+    counts.set(key, count);
+    largest = Math.max(largest, count);
+  }
+  return largest;
 }
 
 function boxOf(points: Point[]): Bounds {
