@@ -31,9 +31,8 @@ export function spreadDots(anchors: Point[], spacing: number, bounds: Bounds): P
       x: clamp(anchor.x, bounds.left + inset, bounds.right - inset),
       y: clamp(anchor.y, bounds.top + inset, bounds.bottom - inset),
     };
-    for (let index = 0; index < CANDIDATES; index++) {
-      const radius = SPIRAL_STEP * spacing * Math.sqrt(index);
-      const candidate = { x: start.x + radius * Math.cos(index * GOLDEN_ANGLE), y: start.y + radius * Math.sin(index * GOLDEN_ANGLE) };
+    for (const offset of SPIRAL) {
+      const candidate = { x: start.x + offset.x * spacing, y: start.y + offset.y * spacing };
       const inside =
         candidate.x >= bounds.left + inset &&
         candidate.x <= bounds.right - inset &&
@@ -48,6 +47,12 @@ export function spreadDots(anchors: Point[], spacing: number, bounds: Bounds): P
     return start;
   });
 }
+
+/** The spiral's places around (0, 0), in spacings: the same for every dot, so computed once. */
+const SPIRAL: Point[] = Array.from({ length: CANDIDATES }, (_, index) => {
+  const radius = SPIRAL_STEP * Math.sqrt(index);
+  return { x: radius * Math.cos(index * GOLDEN_ANGLE), y: radius * Math.sin(index * GOLDEN_ANGLE) };
+});
 
 function clamp(value: number, low: number, high: number): number {
   return Math.min(high, Math.max(low, value));
