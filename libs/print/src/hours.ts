@@ -64,3 +64,15 @@ function daySpan(dates: string[]): string {
   if (dates.length >= 3 && consecutive) return `${weekday(dates[0]!)}\u2013${weekday(dates.at(-1)!)}`;
   return dates.map(weekday).join(', ');
 }
+
+/** "May 16", "May 16–17", "May 30–Jun 1": the first and last of `days`. */
+export function dateSpan(days: PrintDay[]): string {
+  const dates = days.map((day) => day.date).sort();
+  if (dates.length === 0) return '';
+  const first = calendarDate(dates[0]!);
+  const last = calendarDate(dates.at(-1)!);
+  const start = `${MONTHS[first.getUTCMonth()]} ${first.getUTCDate()}`;
+  if (first.getTime() === last.getTime()) return start;
+  const sameMonth = first.getUTCMonth() === last.getUTCMonth() && first.getUTCFullYear() === last.getUTCFullYear();
+  return `${start}\u2013${sameMonth ? '' : `${MONTHS[last.getUTCMonth()]} `}${last.getUTCDate()}`;
+}

@@ -37,21 +37,30 @@ export interface Region {
 }
 
 /**
- * Renders page `number` at `scale` pixels per point and decodes the QR code found in `region` (in
- * points from the page's top left; the whole page when left out). Answers null when none is found.
+ * Renders page `number` at `scale` pixels per point and decodes the QR code found in each of
+ * `regions` (in points from the page's top left; the whole page when none is given): null where
+ * none is found.
  */
-export async function decodeQrCode(pdf: ReadPdf, number: number, region?: Region, scale = 3): Promise<string | null> {
+export async function decodeQrCodes(pdf: ReadPdf, number: number, regions?: Region[], scale = 3): Promise<(string | null)[]> {
   const page = await pdf.document.getPage(number);
   const viewport = page.getViewport({ scale });
   const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
   const context = canvas.getContext('2d');
   await page.render({ canvasContext: context as never, canvas: canvas as never, viewport }).promise;
-  const area = region ?? { x: 0, y: 0, width: viewport.width / scale, height: viewport.height / scale };
-  const image = context.getImageData(
-    Math.floor(area.x * scale),
-    Math.floor(area.y * scale),
-    Math.ceil(area.width * scale),
-    Math.ceil(area.height * scale),
-  );
-  return jsQR(image.data, image.width, image.height)?.data ?? null;
+  const areas = regions ?? [{ x: 0, y: 0, width: viewport.width / scale, height: viewport.height / scale }];
+  return areas.map((area) => {
+    const image = context.getImageData(
+      Math.floor(area.x * scale),
+      Math.floor(area.y * scale),
+      Math.ceil(area.width * scale),
+      Math.ceil(area.height * scale),
+    );
+    return jsQR(image.data, image.width, image.height)?.data ?? null;
+  });
+}
+
+/** The one QR code in `region` of page `number` (see `decodeQrCodes`). */
+export async function decodeQrCode(pdf: ReadPdf, number: number, region?: Region, scale = 3): Promise<string | null> {
+  const [decoded] = await decodeQrCodes(pdf, number, region ? [region] : undefined, scale);
+  return decoded ?? null;
 }
