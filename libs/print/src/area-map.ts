@@ -22,9 +22,11 @@ function dotRadius(count: number): number {
  */
 export function drawAreaMap(doc: Pdf, input: CommunitySalePrintInput, frame: Bounds): void {
   const plane = new Plane(input.latitude, input.longitude);
-  const places = input.entries.map((entry) => plane.project(entry.latitude, entry.longitude));
-  const radius = dotRadius(input.entries.length);
-  const byZip = input.zipCodes.length > 0 || input.radiusMiles === null;
+  // A sale without a usable place is left off the map; the list still has it.
+  const mapped = input.entries.filter((entry) => Number.isFinite(entry.latitude) && Number.isFinite(entry.longitude));
+  const places = mapped.map((entry) => plane.project(entry.latitude, entry.longitude));
+  const radius = dotRadius(mapped.length);
+  const byZip = input.zipCodes.length > 0 || !(input.radiusMiles !== null && input.radiusMiles > 0);
 
   // Miles -> page: the area fills the frame, less room at the edges for a dot. A ZIP-code area is
   // as wide as its outermost sales, so it leaves room for the largest group of sales sharing one
@@ -49,7 +51,12 @@ export function drawAreaMap(doc: Pdf, input: CommunitySalePrintInput, frame: Bou
   doc.rect(frame.left, frame.top, frame.right - frame.left, frame.bottom - frame.top).clip();
   // A ZIP-code area has no shape of its own here: its outline is drawn around the sales' dots.
   drawOutline(doc, byZip ? { hull: dots, margin: radius + 5 } : { centre: toPage({ x: 0, y: 0 }), radius: input.radiusMiles! * scale });
-  drawDots(doc, input, dots, radius);
+  drawDots(
+    doc,
+    mapped.map((entry) => entry.number),
+    dots,
+    radius,
+  );
   doc.restore();
 
   doc
@@ -74,8 +81,9 @@ function drawOutline(doc: Pdf, area: { centre: Point; radius: number } | { hull:
   doc.restore();
 }
 
-function drawDots(doc: Pdf, input: CommunitySalePrintInput, positions: Point[], radius: number): void {
-  const digits = String(Math.max(1, ...input.entries.map((entry) => entry.number))).length;
+function drawDots(doc: Pdf, numbers: number[], positions: Point[], radius: number): void {
+  if (numbers.length === 0) return;
+  const digits = String(Math.max(...numbers)).length;
   // Helvetica's figures are 0.556 em wide: the widest number fits inside its dot.
   const fontSize = Math.min(radius * 1.15, (radius * 2 - 1.4) / (0.556 * digits));
   doc.save();
@@ -85,9 +93,9 @@ function drawDots(doc: Pdf, input: CommunitySalePrintInput, positions: Point[], 
   doc.font(BOLD).fontSize(fontSize).fillColor(INK);
   // Helvetica's cap height is 0.718 em: this puts the figures' middle on the dot's centre.
   const lift = fontSize * (0.718 / 2 + 0.207);
-  input.entries.forEach((entry, index) => {
+  numbers.forEach((number, index) => {
     const { x, y } = positions[index]!;
-    doc.text(String(entry.number), x - radius, y - lift, { width: radius * 2, align: 'center', lineBreak: false });
+    doc.text(String(number), x - radius, y - lift, { width: radius * 2, align: 'center', lineBreak: false });
   });
   doc.restore();
 }

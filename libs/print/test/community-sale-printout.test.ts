@@ -111,4 +111,25 @@ describe('a community sale printout', () => {
 
     expect(listText(pdf)).toContain('Caf\u00e9 chairs ? ?');
   });
+
+  it('prints a community sale nobody has joined yet as its map page alone', async () => {
+    const pdf = await printed(0);
+
+    expect(pdf.pages).toHaveLength(1);
+    expect(pdf.pages[0]).toContain('0 sales');
+    expect(await decodeQrCode(pdf, 1, { x: 420, y: 640, width: 192, height: 152 })).toBe(communitySale(0).pageUrl);
+  });
+
+  it('lists a sale without a place but leaves it off the map', async () => {
+    const [placed, unplaced] = communitySale(2).entries;
+    const entries = [
+      { ...placed!, number: 555 },
+      { ...unplaced!, number: 777, latitude: Number.NaN, longitude: Number.NaN },
+    ];
+    const pdf = await printed(2, { entries, zipCodes: ['78704'], radiusMiles: null });
+
+    expect(pdf.pages[0]!.split(/\s+/)).toContain('555');
+    expect(pdf.pages[0]!.split(/\s+/)).not.toContain('777');
+    expect(listText(pdf)).toContain('777');
+  });
 });

@@ -1,8 +1,10 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
-import jsQR from 'jsqr';
 import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+// jsqr is CommonJS whose exports are the function itself; its types describe an ES default export.
+const jsQR = createRequire(import.meta.url)('jsqr') as typeof import('jsqr').default;
 
 // pdf.js draws the 14 standard fonts from its own font files when told where they are.
 const STANDARD_FONTS = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts/');
