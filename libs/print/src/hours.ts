@@ -76,3 +76,22 @@ export function dateSpan(days: PrintDay[]): string {
   const sameMonth = first.getUTCMonth() === last.getUTCMonth() && first.getUTCFullYear() === last.getUTCFullYear();
   return `${start}\u2013${sameMonth ? '' : `${MONTHS[last.getUTCMonth()]} `}${last.getUTCDate()}`;
 }
+
+/** A sale's dates and daily hours, as a sale object carries them (`start_date`… in the API). */
+export interface SaleSchedule {
+  startDate: string;
+  endDate: string;
+  startTime: string;
+  endTime: string;
+}
+
+/**
+ * The days a sale is open among `dates` (a community sale's days), each with the sale's hours: a
+ * printout entry's `hours`. A sale's hours are the same every day it runs.
+ */
+export function saleHoursOn(sale: SaleSchedule, dates: string[]): PrintDay[] {
+  return [...dates]
+    .sort()
+    .filter((date) => date >= sale.startDate && date <= sale.endDate)
+    .map((date) => ({ date, startTime: sale.startTime, endTime: sale.endTime }));
+}
