@@ -26,31 +26,34 @@ export function drawAreaMap(doc: Pdf, input: CommunitySalePrintInput, frame: Bou
   const mapped = input.entries.filter((entry) => Number.isFinite(entry.latitude) && Number.isFinite(entry.longitude));
   const places = mapped.map((entry) => plane.project(entry.latitude, entry.longitude));
   const radius = dotRadius(mapped.length);
-  const byZip = input.zipCodes.length > 0 || !(input.radiusMiles !== null && input.radiusMiles > 0);
-
-  // Miles -> page: the area fills the frame, less room at the edges for a dot. A ZIP-code area is
-  // as wide as its outermost sales, so it leaves room for the largest group of sales sharing one
-  // point, drawn as a disc of dots (a circle's sales are inside it, where their discs have room).
-  const extent = byZip ? boxOf(places.length > 0 ? places : [{ x: 0, y: 0 }]) : circleBox(input.radiusMiles!);
-  if (!byZip) extentInclude(extent, places);
   const spacing = radius * 2 + 1.2;
-  const pad = radius + 6 + (byZip ? spacing * 0.6 * Math.sqrt(largestGroup(places)) : 0);
-  const widthMiles = Math.max(extent.right - extent.left, 0.2);
-  const heightMiles = Math.max(extent.bottom - extent.top, 0.2);
-  const fitWidth = Math.max(frame.right - frame.left - 2 * pad, (frame.right - frame.left) / 3);
-  const fitHeight = Math.max(frame.bottom - frame.top - 2 * pad, (frame.bottom - frame.top) / 3);
-  const scale = Math.min(fitWidth / widthMiles, fitHeight / heightMiles);
+  const circle = input.zipCodes.length === 0 && input.radiusMiles !== null && input.radiusMiles > 0 ? input.radiusMiles : null;
+  const sales = places.length > 0 ? boxOf(places) : null;
+  // A wide circle around a small town would leave its sales a blur in the middle: the map then
+  // shows where the sales are, and a small locator shows that part within the whole circle.
+  const zoomed = circle !== null && sales !== null && Math.max(widthOf(sales), heightOf(sales)) < 2 * circle * ZOOM_SHARE;
+
+  // Miles -> page: what is shown fills the frame, less room at the edges for a dot. Where the
+  // sales' own extent is shown (a ZIP-code area, a zoomed circle), the room also holds the largest
+  // group of sales sharing one point, drawn as a disc of dots.
+  const extent =
+    circle !== null && !zoomed ? withPoints(circleBox(circle), places) : grown(sales ?? { left: 0, top: 0, right: 0, bottom: 0 });
+  const pad = radius + 6 + (circle === null || zoomed ? spacing * 0.6 * Math.sqrt(largestGroup(places)) : 0);
+  const fitWidth = Math.max(widthOf(frame) - 2 * pad, widthOf(frame) / 3);
+  const fitHeight = Math.max(heightOf(frame) - 2 * pad, heightOf(frame) / 3);
+  const scale = Math.min(fitWidth / Math.max(widthOf(extent), 0.2), fitHeight / Math.max(heightOf(extent), 0.2));
   const midX = (extent.left + extent.right) / 2;
   const midY = (extent.top + extent.bottom) / 2;
   const centreX = (frame.left + frame.right) / 2;
   const centreY = (frame.top + frame.bottom) / 2;
   const toPage = (point: Point): Point => ({ x: centreX + (point.x - midX) * scale, y: centreY + (point.y - midY) * scale });
-  const dots = spreadDots(places.map(toPage), spacing, frame);
+  const blocked = [scaleBarBox(frame), northArrowBox(frame), ...(zoomed ? [locatorBox(frame)] : [])];
+  const dots = spreadDots(places.map(toPage), spacing, frame, blocked);
 
   doc.save();
-  doc.rect(frame.left, frame.top, frame.right - frame.left, frame.bottom - frame.top).clip();
+  doc.rect(frame.left, frame.top, widthOf(frame), heightOf(frame)).clip();
   // A ZIP-code area has no shape of its own here: its outline is drawn around the sales' dots.
-  drawOutline(doc, byZip ? { hull: dots, margin: radius + 5 } : { centre: toPage({ x: 0, y: 0 }), radius: input.radiusMiles! * scale });
+  drawOutline(doc, circle !== null ? { centre: toPage({ x: 0, y: 0 }), radius: circle * scale } : { hull: dots, margin: radius + 5 });
   drawDots(
     doc,
     mapped.map((entry) => entry.number),
@@ -59,12 +62,47 @@ export function drawAreaMap(doc: Pdf, input: CommunitySalePrintInput, frame: Bou
   );
   doc.restore();
 
-  doc
-    .rect(frame.left, frame.top, frame.right - frame.left, frame.bottom - frame.top)
-    .lineWidth(0.8)
-    .stroke(INK);
+  doc.rect(frame.left, frame.top, widthOf(frame), heightOf(frame)).lineWidth(0.8).stroke(INK);
+  if (zoomed) {
+    const shown = {
+      left: midX + (frame.left - centreX) / scale,
+      right: midX + (frame.right - centreX) / scale,
+      top: midY + (frame.top - centreY) / scale,
+      bottom: midY + (frame.bottom - centreY) / scale,
+    };
+    drawLocator(doc, circle, shown, frame);
+  }
   drawScaleBar(doc, scale, frame);
   drawNorthArrow(doc, frame);
+}
+
+/** Zoom in when the sales span less than this share of the circle's diameter. */
+const ZOOM_SHARE = 0.4;
+const LOCATOR_SIZE = 92;
+
+/** The whole circle, small, in the frame's top left corner, with the part the map shows. */
+function locatorBox(frame: Bounds): Bounds {
+  return { left: frame.left + 8, top: frame.top + 8, right: frame.left + 8 + LOCATOR_SIZE, bottom: frame.top + 8 + LOCATOR_SIZE };
+}
+
+function drawLocator(doc: Pdf, circleMiles: number, shown: Bounds, frame: Bounds): void {
+  const { left, top } = locatorBox(frame);
+  const ring = (LOCATOR_SIZE - 22) / 2;
+  const cx = left + LOCATOR_SIZE / 2;
+  const cy = top + 6 + ring;
+  const perMile = ring / circleMiles;
+  doc.save();
+  doc.rect(left, top, LOCATOR_SIZE, LOCATOR_SIZE).lineWidth(0.6).fillAndStroke('#ffffff', INK);
+  doc.circle(cx, cy, ring).lineWidth(0.8).dash(3, { space: 2 }).fillAndStroke(AREA_FILL, OUTLINE);
+  doc.undash();
+  const width = Math.max(widthOf(shown) * perMile, 3);
+  const height = Math.max(heightOf(shown) * perMile, 3);
+  const x = cx + ((shown.left + shown.right) / 2) * perMile - width / 2;
+  const y = cy + ((shown.top + shown.bottom) / 2) * perMile - height / 2;
+  doc.rect(x, y, width, height).lineWidth(1.2).stroke(INK);
+  doc.font(FONT).fontSize(6.5).fillColor(INK);
+  doc.text('The whole area', left, top + LOCATOR_SIZE - 11, { width: LOCATOR_SIZE, align: 'center', lineBreak: false });
+  doc.restore();
 }
 
 function drawOutline(doc: Pdf, area: { centre: Point; radius: number } | { hull: Point[]; margin: number }): void {
@@ -100,6 +138,15 @@ function drawDots(doc: Pdf, numbers: number[], positions: Point[], radius: numbe
   doc.restore();
 }
 
+/** Where the scale bar goes: the bottom left corner, as wide as its longest bar and its label. */
+function scaleBarBox(frame: Bounds): Bounds {
+  return { left: frame.left + 6, top: frame.bottom - 34, right: frame.left + 12 + widthOf(frame) / 4 + 60, bottom: frame.bottom - 8 };
+}
+
+function northArrowBox(frame: Bounds): Bounds {
+  return { left: frame.right - 32, top: frame.top + 8, right: frame.right - 8, bottom: frame.top + 44 };
+}
+
 function drawScaleBar(doc: Pdf, pointsPerMile: number, frame: Bounds): void {
   const longest = (frame.right - frame.left) / 4;
   const miles = [...SCALE_STEPS_MILES].reverse().find((step) => step * pointsPerMile <= longest) ?? SCALE_STEPS_MILES[0]!;
@@ -107,8 +154,9 @@ function drawScaleBar(doc: Pdf, pointsPerMile: number, frame: Bounds): void {
   const x = frame.left + 12;
   const y = frame.bottom - 22;
   const label = `${miles} ${miles === 1 ? 'mile' : 'miles'}`;
+  const box = scaleBarBox(frame);
   doc.save();
-  doc.rect(x - 6, y - 12, length + 12 + 60, 26).fill('#ffffff');
+  doc.rect(box.left, box.top, widthOf(box), heightOf(box)).fill('#ffffff');
   doc.lineWidth(0.6).strokeColor(INK);
   doc.rect(x, y, length / 2, 5).fillAndStroke(INK, INK);
   doc.rect(x + length / 2, y, length / 2, 5).fillAndStroke('#ffffff', INK);
@@ -150,11 +198,25 @@ function boxOf(points: Point[]): Bounds {
   return box;
 }
 
+const widthOf = (box: Bounds) => box.right - box.left;
+const heightOf = (box: Bounds) => box.bottom - box.top;
+
+/** `box` grown by a tenth of its size on each side, and by at least a quarter mile. */
+function grown(box: Bounds): Bounds {
+  const margin = Math.max(0.25, 0.1 * Math.max(widthOf(box), heightOf(box)));
+  return { left: box.left - margin, top: box.top - margin, right: box.right + margin, bottom: box.bottom + margin };
+}
+
 function circleBox(radiusMiles: number): Bounds {
   return { left: -radiusMiles, top: -radiusMiles, right: radiusMiles, bottom: radiusMiles };
 }
 
-/** Grows `box` to hold `points` too (a sale just outside its circle still shows). */
+/** `box` grown to hold `points` too (a sale just outside its circle still shows). */
+function withPoints(box: Bounds, points: Point[]): Bounds {
+  extentInclude(box, points);
+  return box;
+}
+
 function extentInclude(box: Bounds, points: Point[]): void {
   for (const point of points) {
     box.left = Math.min(box.left, point.x);

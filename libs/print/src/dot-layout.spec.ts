@@ -51,4 +51,17 @@ describe('spreadDots', () => {
 
     expect(dot).toEqual({ x: frame.left + 7, y: frame.top + 7 });
   });
+
+  it('keeps every dot off the blocked boxes', () => {
+    const blocked = { left: 36, top: 120, right: 200, bottom: 260 };
+    const anchors = Array.from({ length: 100 }, () => ({ x: 150, y: 200 }));
+
+    const dots = spreadDots(anchors, 14, frame, [blocked]);
+
+    for (const dot of dots) {
+      const inside = dot.x + 7 > blocked.left && dot.x - 7 < blocked.right && dot.y + 7 > blocked.top && dot.y - 7 < blocked.bottom;
+      expect(inside).toBe(false);
+    }
+    expect(closestPair(dots)).toBeGreaterThanOrEqual(14 - 1e-9);
+  });
 });

@@ -20,10 +20,11 @@ const SPIRAL_STEP = 0.3;
  * spiral around it, so the lowest numbers sit in the middle of each group and groups that meet
  * grow side by side. A grid of placed dots keeps every test local; 400 dots take a few milliseconds.
  *
- * `spacing` is the distance between dot centres (a diameter plus a gap). Only when the frame is
- * full does a dot stay on its point, overlapping.
+ * `spacing` is the distance between dot centres (a diameter plus a gap); no dot covers a `blocked`
+ * box (the map's scale bar, its locator). Only when the frame is full does a dot stay on its point,
+ * overlapping.
  */
-export function spreadDots(anchors: Point[], spacing: number, bounds: Bounds): Point[] {
+export function spreadDots(anchors: Point[], spacing: number, bounds: Bounds, blocked: Bounds[] = []): Point[] {
   const placed = new DotGrid(spacing);
   const inset = spacing / 2;
   return anchors.map((anchor) => {
@@ -38,7 +39,7 @@ export function spreadDots(anchors: Point[], spacing: number, bounds: Bounds): P
         candidate.x <= bounds.right - inset &&
         candidate.y >= bounds.top + inset &&
         candidate.y <= bounds.bottom - inset;
-      if (inside && placed.isFree(candidate)) {
+      if (inside && !blocked.some((box) => overlaps(box, candidate, inset)) && placed.isFree(candidate)) {
         placed.add(candidate);
         return candidate;
       }
@@ -53,6 +54,11 @@ const SPIRAL: Point[] = Array.from({ length: CANDIDATES }, (_, index) => {
   const radius = SPIRAL_STEP * Math.sqrt(index);
   return { x: radius * Math.cos(index * GOLDEN_ANGLE), y: radius * Math.sin(index * GOLDEN_ANGLE) };
 });
+
+/** Whether a dot of `radius` at `point` touches `box`. */
+function overlaps(box: Bounds, point: Point, radius: number): boolean {
+  return point.x + radius > box.left && point.x - radius < box.right && point.y + radius > box.top && point.y - radius < box.bottom;
+}
 
 function clamp(value: number, low: number, high: number): number {
   return Math.min(high, Math.max(low, value));

@@ -134,4 +134,15 @@ describe('a community sale printout', () => {
     expect(pdf.pages[0]!.split(/\s+/)).not.toContain('777');
     expect(listText(pdf)).toContain('777');
   });
+
+  it('zooms in on a small town in a wide circle, with a locator of the whole area', async () => {
+    const town = await printed(60); // sales within about 3 miles, a 5-mile circle
+    const county = await printed(60, { radiusMiles: 25 });
+
+    const scaleMiles = (pdf: ReadPdf) => Number(pdf.pages[0]!.match(/([\d.]+) miles?/)![1]);
+    expect(town.pages[0]).not.toContain('The whole area');
+    expect(county.pages[0]).toContain('The whole area');
+    // Zoomed in, the scale bar stands for fewer miles than the whole circle's would.
+    expect(scaleMiles(county)).toBeLessThan(scaleMiles(town));
+  });
 });
