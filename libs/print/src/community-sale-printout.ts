@@ -35,9 +35,12 @@ function drawHeading(doc: Pdf, input: CommunitySalePrintInput): number {
   doc.font(BOLD).fontSize(11);
   const days = [...input.days].sort((a, b) => a.date.localeCompare(b.date));
   const sameHours = days.every((day) => timeRange(day) === timeRange(days[0]!));
-  const when = sameHours
-    ? `${days.map((day) => longDate(day.date)).join(' and ')}, ${days[0] ? timeRange(days[0]) : ''}`
-    : days.map((day) => `${shortDate(day.date)}, ${timeRange(day)}`).join(' \u00b7 ');
+  const when =
+    days.length === 0
+      ? ''
+      : sameHours
+        ? `${listed(days.map((day) => longDate(day.date)))}, ${timeRange(days[0]!)}`
+        : days.map((day) => `${shortDate(day.date)}, ${timeRange(day)}`).join(' \u00b7 ');
   for (const text of fitLines(doc, when, width, 2)) {
     line(doc, text, MARGIN, y);
     y += 14;
@@ -52,6 +55,11 @@ function drawHeading(doc: Pdf, input: CommunitySalePrintInput): number {
     y += 12;
   }
   return y + 6;
+}
+
+/** "A", "A and B", "A, B and C". */
+function listed(parts: string[]): string {
+  return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }
 
 function drawMapFooter(doc: Pdf, input: CommunitySalePrintInput, top: number): void {

@@ -145,4 +145,11 @@ describe('a community sale printout', () => {
     // Zoomed in, the scale bar stands for fewer miles than the whole circle's would.
     expect(scaleMiles(county)).toBeLessThan(scaleMiles(town));
   });
+
+  it('names the days in the heading, once with their hours when they share them', async () => {
+    const days = ['2026-05-15', '2026-05-16', '2026-05-17'].map((date) => ({ date, startTime: '07:00', endTime: '13:00' }));
+    const pdf = await printed(3, { days });
+
+    expect(pdf.pages[0]).toContain('Friday, May 15, Saturday, May 16 and Sunday, May 17, 7 am\u20131 pm');
+  });
 });
