@@ -8,6 +8,7 @@ const workspace = {
   database: 'libs/database',
   'event-bus': 'libs/event-bus',
   'payment-provider': 'libs/payment-provider',
+  print: 'libs/print',
   testing: 'libs/testing',
   auth: 'services/auth',
   sales: 'services/sales',
