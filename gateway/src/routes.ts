@@ -128,6 +128,7 @@ export const ENDPOINTS: Endpoint[] = [
   call('POST /api/community-sales/{id}/sales', 'sales', 'community-sales/community-sale-entries.controller.ts'),
   call('DELETE /api/community-sales/{id}/sales/{saleId}', 'sales', 'community-sales/community-sale-entries.controller.ts'),
   call('POST /api/community-sales/{id}/sales/{saleId}/approve', 'sales', 'community-sales/community-sale-entries.controller.ts'),
+  call('GET /api/community-sales/{id}/print.pdf', 'sales', 'community-sales/community-sale-print.controller.ts'),
   call('GET /api/dev/mail', 'notifications', 'email/dev-mail.controller.ts'),
   call('GET /api/health', 'gateway', 'gateway.controller.ts'),
   call('GET /api/live', 'gateway', 'ops.controller.ts'),

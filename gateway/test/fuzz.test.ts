@@ -158,6 +158,7 @@ const ROUTES: Route[] = [
   { method: 'POST', path: '/api/community-sales/:communitySale/sales/:sale/approve' },
   { method: 'DELETE', path: '/api/community-sales/:none/sales/:none' },
   { method: 'POST', path: '/api/community-sales/:none/rain-date' },
+  { method: 'GET', path: '/api/community-sales/:communitySale/print.pdf' },
   { method: 'POST', path: '/api/community-sales/:communitySale/cancel' },
 ];
 

@@ -13,8 +13,14 @@ export const salesConfig = {
    * visitors and members alike; 0 keeps none. This replica's own writes forget them at once.
    */
   COMMUNITY_SALE_PAGE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /** Where the web app is served: a printout's QR code leads to the community sale's page there. */
+  PUBLIC_URL: z.string().url().optional(),
   /** How often the lifecycle job marks ended sales `completed`. */
   SALE_LIFECYCLE_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
 };
 
 export type SalesConfig = import('@garage/service-kit').BaseConfig & z.infer<z.ZodObject<typeof salesConfig>>;
+
+export function siteUrl(config: Pick<SalesConfig, 'PUBLIC_URL'>): string {
+  return (config.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
+}

@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { CommunitySaleEntriesController } from './community-sales/community-sale-entries.controller.js';
 import { CommunitySaleEntriesService } from './community-sales/community-sale-entries.service.js';
 import { CommunitySalePages } from './community-sales/community-sale-pages.js';
+import { CommunitySalePrintController } from './community-sales/community-sale-print.controller.js';
+import { CommunitySalePrintService } from './community-sales/community-sale-print.service.js';
 import { CommunitySaleMembersRepository } from './community-sales/community-sale-members.repository.js';
 import { CommunitySalesController } from './community-sales/community-sales.controller.js';
 import { CommunitySalesOwnerController } from './community-sales/community-sales-owner.controller.js';
@@ -27,6 +29,7 @@ import { UsersRepository } from './users/users.repository.js';
     CommunitySalesController,
     CommunitySaleEntriesController,
     CommunitySalesOwnerController,
+    CommunitySalePrintController,
     OnUserChangedHandler,
     OnItemChangedHandler,
   ],
@@ -42,6 +45,7 @@ import { UsersRepository } from './users/users.repository.js';
     CommunitySalesRepository,
     CommunitySaleMembersRepository,
     CommunitySalePages,
+    CommunitySalePrintService,
     // The offline ZIP table; an online geocoder would be chosen here by configuration.
     { provide: Geocoder, useClass: ZipTableGeocoder },
   ],

@@ -162,10 +162,9 @@ export const COMMUNITY_SALE_OPERATIONS: ApiOperation[] = [
 ];
 
 /**
- * Follow (shopper service) and the printout (sales service with the print library). Kept out of
- * `API_OPERATIONS` until their controllers land, which join them there and in the gateway's table
- * (`ENDPOINTS`; for follow also a `ROUTES` pattern to shopper, `/^\/api\/community-sales\/[^/]+\/follow$/`,
- * ahead of the `/api/community-sales` prefix).
+ * Follow (shopper service): kept out of `API_OPERATIONS` until its controller lands, which joins it
+ * there and in the gateway's table (`ENDPOINTS`, and a `ROUTES` pattern to shopper,
+ * `/^\/api\/community-sales\/[^/]+\/follow$/`, ahead of the `/api/community-sales` prefix).
  */
 export const COMMUNITY_SALE_FOLLOW_OPERATIONS: ApiOperation[] = [
   {
@@ -194,6 +193,7 @@ export const COMMUNITY_SALE_FOLLOW_OPERATIONS: ApiOperation[] = [
   },
 ];
 
+/** The printout (sales service, made by the print library). */
 export const COMMUNITY_SALE_PRINT_OPERATIONS: ApiOperation[] = [
   {
     operationId: 'printCommunitySale',
