@@ -7,6 +7,7 @@ import { ShownGeneration1763700000500 } from './migrations/1763700000500-shown-g
 import { SearchChanges1763700000600 } from './migrations/1763700000600-search-changes.js';
 import { PaidReservations1763700000700 } from './migrations/1763700000700-paid-reservations.js';
 import { ProjectionShapes1764200000000 } from './migrations/1764200000000-projection-shapes.js';
+import { CommunitySaleFields1764300000100 } from './migrations/1764300000100-community-sale-fields.js';
 import { ReservationsSweepJob } from './reservations/reservations-sweep.job.js';
 import { SearchChangesJob } from './search/search-changes.job.js';
 
@@ -24,6 +25,7 @@ export const itemsService: ServiceDefinition<typeof itemsConfig> = {
     SearchChanges1763700000600,
     PaidReservations1763700000700,
     ProjectionShapes1764200000000,
+    CommunitySaleFields1764300000100,
   ],
   onStart: async (app) => {
     const jobs = [app.get(SearchChangesJob).start(), app.get(ReservationsSweepJob).start()];

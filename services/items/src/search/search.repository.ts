@@ -9,6 +9,7 @@ import { MatchList, type Hit, type MatchFilters } from './match-list.js';
 import { Batches } from './batches.js';
 import { MatchLists, MAX_LIST_MATCHES, type ListWords } from './match-lists.js';
 import { ShownChangeLog, type ShownChange } from './shown-change-log.js';
+import { communitySaleSearchQuery } from './community-sale-search.js';
 
 export { CHANGES_KEPT_GENERATIONS } from './change-logs.js';
 export type { ShownChange } from './shown-change-log.js';
@@ -29,6 +30,8 @@ export interface SearchCriteria extends MatchFilters {
   offset?: number;
   /** Read the seller's name, phone and rating: false for a visitor, who is never shown them. */
   withSeller?: boolean;
+  /** Only items of the sales approved in this community sale; then blank `words` list them all, newest first. */
+  communitySaleId?: number;
 }
 
 export type SearchRow = ItemRow & { distance: number | null };
@@ -153,6 +156,7 @@ export class SearchRepository {
   }
 
   async search(criteria: SearchCriteria): Promise<SearchAnswer> {
+    if (criteria.communitySaleId !== undefined) return this.inSql(criteria);
     const known = this.lists.peek(criteria);
     if (!known) this.lists.remember(criteria, { seen: true });
     if (!known || 'tooBroad' in known) return this.inSql(criteria);
@@ -197,7 +201,9 @@ export class SearchRepository {
   }
 
   private async inSql(criteria: SearchCriteria): Promise<SearchAnswer> {
-    const { sql, params } = searchQuery(criteria);
+    const { communitySaleId } = criteria;
+    const { sql, params } =
+      communitySaleId === undefined ? searchQuery(criteria) : communitySaleSearchQuery({ ...criteria, communitySaleId });
     const rows: Array<SearchRow & { shown: string }> = await this.dataSource.query(sql, params);
     return { rows, shown: rows[0]?.shown ?? null, revision: null };
   }
