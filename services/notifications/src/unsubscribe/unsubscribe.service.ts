@@ -56,7 +56,10 @@ export class UnsubscribeService {
             `UPDATE alerts SET email_status = 'none' WHERE user_id = $1 AND kind IN (${SALE_UPDATE_KINDS}) AND email_status = 'pending'`,
             [target.userId],
           );
-          return { unsubscribed: true, what: 'emails about sales you saved, planned or follow (cancelled or rescheduled)' };
+          return {
+            unsubscribed: true,
+            what: 'emails about sales you saved or planned, and community sales you follow (cancelled or rescheduled)',
+          };
       }
     });
   }
