@@ -79,7 +79,8 @@ export class SaleProjection {
    * Returns whether it changed anything.
    */
   async applyMembership(manager: EntityManager, membership: CommunitySaleMembership, left: boolean, version: number): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
+    // An UPDATE answers [rows, count].
+    const [rows]: [unknown[], number] = await manager.query(
       `UPDATE sales SET community_sale_id = $2, community_sale_status = $3, community_sale_number = $4, updated_at = now()
        WHERE id = $1 AND version < $5 AND NOT deleted
          AND (community_sale_id, community_sale_status, community_sale_number) IS DISTINCT FROM ($2::integer, $3::text, $4::integer)
