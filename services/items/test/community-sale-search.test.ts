@@ -126,6 +126,20 @@ describe('GET /api/items/search?communitySaleId=', () => {
     expect(titles(await search({ communitySaleId: communitySale }))).toEqual(['Oak bookshelf', 'Brass lamp']);
   });
 
+  it('shows an item listed in one of its sales at once, though the answer before was kept, and keeps it through changes elsewhere', async () => {
+    for (let i = 0; i < 3; i += 1) expect(titles(await search({ communitySaleId: communitySale, q: 'mirror' }))).toEqual([]);
+    await h.createItem(hostB, { garageSaleId: alone, title: 'Hall mirror' });
+    expect(titles(await search({ communitySaleId: communitySale, q: 'mirror' }))).toEqual([]);
+    await h.createItem(hostA, { garageSaleId: first, title: 'Gilt mirror' });
+    expect(titles(await search({ communitySaleId: communitySale, q: 'mirror' }))).toEqual(['Gilt mirror']);
+    const [{ n }] = await h.query(`SELECT n::int FROM community_sale_search_revisions WHERE community_sale_id = $1`, [communitySale]);
+    await h.createItem(hostB, { garageSaleId: alone, title: 'Wall mirror' });
+    expect(titles(await search({ communitySaleId: communitySale, q: 'mirror' }))).toEqual(['Gilt mirror']);
+    expect(await h.query(`SELECT n::int FROM community_sale_search_revisions WHERE community_sale_id = $1`, [communitySale])).toEqual([
+      { n },
+    ]);
+  });
+
   it('shows a visitor no address and no host name, and a member both', async () => {
     const [visitor] = await search({ communitySaleId: communitySale, q: 'bookshelf' });
     expect(visitor).toMatchObject({ first_name: null, sale: { address: null } });
