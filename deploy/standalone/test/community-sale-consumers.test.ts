@@ -205,22 +205,43 @@ describe('a community sale, from its organiser to the people who follow it', () 
     }
   }, 120_000);
 
-  it('follows one its copy has not heard of, on the word of sales, and answers 404 for one nobody has', async () => {
+  it('follows and plans from one its copy has not heard of, on the word of sales, and answers 404 for one nobody has', async () => {
     const organizer = await register('Otto');
     const follower = await register('Fern');
+    const host = await register('Hal');
+    const planner = await register('Pia');
+    await premium(planner);
     await copiesBroker.down();
     try {
       const created = await api('POST', '/api/community-sales', {
         auth: organizer,
-        body: { name: 'Eastside Sale Day', zipCodes: ['62702'], days: [{ date: DAY, startTime: '08:00', endTime: '12:00' }] },
+        body: { name: 'Eastside Sale Day', zipCodes: ['62701'], days: [{ date: DAY, startTime: '08:00', endTime: '12:00' }] },
       });
       expect(created.status).toBe(201);
-      const followed = await api('POST', `/api/community-sales/${created.body.id}/follow`, { auth: follower });
-      expect(followed).toMatchObject({ status: 201, body: { communitySaleId: created.body.id, following: true } });
+      const id = created.body.id as number;
+      const followed = await api('POST', `/api/community-sales/${id}/follow`, { auth: follower });
+      expect(followed).toMatchObject({ status: 201, body: { communitySaleId: id, following: true } });
       expect(await api('POST', `/api/community-sales/987654321/follow`, { auth: follower })).toEqual({
         status: 404,
         body: { error: 'Community sale not found' },
       });
+
+      // No approval needed: the sale is number 1 at once, and a plan from the community sale finds it.
+      const saleId = await sale(host, 'Cedar St', []);
+      expect((await api('POST', `/api/community-sales/${id}/sales`, { auth: host, body: { saleId } })).body).toMatchObject({ number: 1 });
+      const preview = await api('POST', '/api/route-plans/preview', {
+        auth: planner,
+        body: { date: DAY, startTime: '08:00', start: { zipCode: '62701' }, communitySaleId: id },
+      });
+      expect(preview.status).toBe(200);
+      expect(
+        preview.body.plan.stops.map((stop: { saleId: number; communitySaleNumber: number }) => [stop.saleId, stop.communitySaleNumber]),
+      ).toEqual([[saleId, 1]]);
+      const unknown = await api('POST', '/api/route-plans/preview', {
+        auth: planner,
+        body: { date: DAY, startTime: '08:00', start: { zipCode: '62701' }, communitySaleId: 987654321 },
+      });
+      expect(unknown).toEqual({ status: 404, body: { error: 'Community sale not found' } });
     } finally {
       await copiesBroker.up();
     }

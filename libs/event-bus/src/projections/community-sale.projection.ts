@@ -41,8 +41,8 @@ export function ensureCommunitySalesProjection(runner: SchemaRunner): Promise<vo
 
 const COLUMNS = `c.id, c.organizer_id, c.name, c.status, c.days, to_char(c.rain_date, 'YYYY-MM-DD') AS rain_date, c.version`;
 
-/** A community sale known here, or to its owner (`fromOwner`, with the sales in it then). */
-export type KnownCommunitySale = CommunitySaleRow & { fromOwner?: CommunitySaleInternal['sales'] };
+/** A community sale known here, or only to its owner (then `salesFromOwner`: the sales in it, by the owner's word). */
+export type KnownCommunitySale = CommunitySaleRow & { salesFromOwner?: CommunitySaleInternal['sales'] };
 
 /**
  * A service's copy of the sales service's community sales. Like `SaleProjection`, a miss is asked
@@ -88,7 +88,7 @@ export class CommunitySaleProjection {
       days: sale.days,
       rain_date: sale.rainDate,
       version: 0,
-      fromOwner: owned.sales,
+      salesFromOwner: owned.sales,
     };
   }
 }

@@ -35,8 +35,8 @@ export class CommunitySaleSelection {
     const communitySale = await this.communitySales.findOrAsk(body.communitySaleId);
     if (!communitySale) throw notFound('Community sale not found');
     if (communitySale.status === 'cancelled') throw fieldError('communitySaleId', 'This community sale is cancelled');
-    const approved = communitySale.fromOwner
-      ? communitySale.fromOwner
+    const approved = communitySale.salesFromOwner
+      ? communitySale.salesFromOwner
           .filter((entry) => entry.status === 'approved' && entry.number !== null)
           .map((entry) => ({ id: entry.saleId, number: entry.number! }))
       : await this.approvedSales(communitySale.id);
