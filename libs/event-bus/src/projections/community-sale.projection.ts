@@ -75,8 +75,11 @@ export class CommunitySaleProjection {
 
   /** The community sale as kept here, or as the sales service has it now; null when neither has it. */
   async findOrAsk(id: number): Promise<KnownCommunitySale | null> {
-    const kept = await this.find(id);
-    if (kept) return kept;
+    return (await this.find(id)) ?? this.ask(id);
+  }
+
+  /** The community sale and the sales in it as the sales service has them now (for an answer the copy would refuse); null when it has none. */
+  async ask(id: number): Promise<KnownCommunitySale | null> {
     const owned = await this.askOwner(id);
     if (!owned) return null;
     const { communitySale: sale } = owned;

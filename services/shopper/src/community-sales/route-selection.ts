@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { ROUTE_PLAN_MAX_SALES, type CommunitySaleFilters, type RoutePlanBody } from '@garage/contracts';
-import type { KnownSale } from '@garage/event-bus';
+import type { KnownCommunitySale, KnownSale } from '@garage/event-bus';
 import { badRequest, InjectDataSource, notFound } from '@garage/service-kit';
 import { CommunitySalesRepository } from '../projections/community-sales.repository.js';
 
@@ -35,11 +35,10 @@ export class CommunitySaleSelection {
     const communitySale = await this.communitySales.findOrAsk(body.communitySaleId);
     if (!communitySale) throw notFound('Community sale not found');
     if (communitySale.status === 'cancelled') throw fieldError('communitySaleId', 'This community sale is cancelled');
-    const approved = communitySale.salesFromOwner
-      ? communitySale.salesFromOwner
-          .filter((entry) => entry.status === 'approved' && entry.number !== null)
-          .map((entry) => ({ id: entry.saleId, number: entry.number! }))
-      : await this.approvedSales(communitySale.id);
+    let approved = communitySale.salesFromOwner ? numbered(communitySale.salesFromOwner) : await this.approvedSales(communitySale.id);
+    // None here would refuse the caller: the sales' approvals may still be on their way, so the owner is asked once.
+    if (approved.length === 0 && !communitySale.salesFromOwner)
+      approved = numbered((await this.communitySales.ask(communitySale.id))?.salesFromOwner ?? []);
     if (approved.length === 0) throw fieldError('communitySaleId', 'This community sale has no sales yet');
     const chosen = await this.narrowed(approved, body.filters);
     if (chosen.length === 0) throw fieldError('filters', 'No sale of this community sale matches the filters');
@@ -83,6 +82,13 @@ export class CommunitySaleSelection {
     }
     return chosen;
   }
+}
+
+/** The approved sales of the owner's answer, with their numbers. */
+function numbered(sales: NonNullable<KnownCommunitySale['salesFromOwner']>): Array<{ id: number; number: number }> {
+  return sales
+    .filter((entry) => entry.status === 'approved' && entry.number !== null)
+    .map((entry) => ({ id: entry.saleId, number: entry.number! }));
 }
 
 /** A stop's number in its community sale: the plan's own choice, else the sale's standing there. */
