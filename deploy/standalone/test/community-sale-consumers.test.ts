@@ -205,6 +205,40 @@ describe('a community sale, from its organiser to the people who follow it', () 
     }
   }, 120_000);
 
+  it('plans from one its copy knows while the approval of its sales has not reached it yet', async () => {
+    const organizer = await register('Ola');
+    const host = await register('Hugo');
+    const planner = await register('Pim');
+    await premium(planner);
+    const created = await api('POST', '/api/community-sales', {
+      auth: organizer,
+      body: { name: 'Northside Sale Day', zipCodes: ['62701'], days: [{ date: DAY, startTime: '08:00', endTime: '12:00' }] },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    const shopper = services[SERVICES.findIndex((service) => service.definition.name === 'shopper')]!;
+    await waitFor(
+      async () => (await shopper.dataSource.query(`SELECT id FROM community_sales WHERE id = $1`, [id])).length === 1,
+      10_000,
+      'shopper to hear of the community sale',
+    );
+    await copiesBroker.down();
+    try {
+      const saleId = await sale(host, 'Walnut St', []);
+      expect((await api('POST', `/api/community-sales/${id}/sales`, { auth: host, body: { saleId } })).body).toMatchObject({ number: 1 });
+      const preview = await api('POST', '/api/route-plans/preview', {
+        auth: planner,
+        body: { date: DAY, startTime: '08:00', start: { zipCode: '62701' }, communitySaleId: id },
+      });
+      expect(preview.status).toBe(200);
+      expect(
+        preview.body.plan.stops.map((stop: { saleId: number; communitySaleNumber: number }) => [stop.saleId, stop.communitySaleNumber]),
+      ).toEqual([[saleId, 1]]);
+    } finally {
+      await copiesBroker.up();
+    }
+  });
+
   it('follows and plans from one its copy has not heard of, on the word of sales, and answers 404 for one nobody has', async () => {
     const organizer = await register('Otto');
     const follower = await register('Fern');
