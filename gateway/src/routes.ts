@@ -27,6 +27,8 @@ export const ROUTES: Array<{ prefix: string | RegExp; service: ServiceName }> = 
   { prefix: '/api/route-plans', service: 'shopper' },
   { prefix: '/api/dev/mail', service: 'notifications' },
   { prefix: '/api/sales', service: 'sales' },
+  // A pattern, not a prefix: following a community sale is shopper's (the community sale is sales').
+  { prefix: /^\/api\/community-sales\/[^/]+\/follow$/, service: 'shopper' },
   { prefix: '/api/community-sales', service: 'sales' },
 ];
 
@@ -129,6 +131,9 @@ export const ENDPOINTS: Endpoint[] = [
   call('DELETE /api/community-sales/{id}/sales/{saleId}', 'sales', 'community-sales/community-sale-entries.controller.ts'),
   call('POST /api/community-sales/{id}/sales/{saleId}/approve', 'sales', 'community-sales/community-sale-entries.controller.ts'),
   call('GET /api/community-sales/{id}/print.pdf', 'sales', 'community-sales/community-sale-print.controller.ts'),
+  call('GET /api/community-sales/{id}/follow', 'shopper', 'follows/follows.controller.ts'),
+  call('POST /api/community-sales/{id}/follow', 'shopper', 'follows/follows.controller.ts'),
+  call('DELETE /api/community-sales/{id}/follow', 'shopper', 'follows/follows.controller.ts'),
   call('GET /api/dev/mail', 'notifications', 'email/dev-mail.controller.ts'),
   call('GET /api/health', 'gateway', 'gateway.controller.ts'),
   call('GET /api/live', 'gateway', 'ops.controller.ts'),

@@ -225,18 +225,20 @@ export type ReservationRated = z.infer<typeof reservationRated>;
 
 /**
  * A notice a service asks notifications to deliver to one member (shopper: a saved-search match, a
- * followed sale cancelled, changed or deleted). The deciding service says who and what; notifications
+ * followed sale cancelled, changed or deleted, a community sale cancelled or moved to its rain date). The deciding service says who and what; notifications
  * decides the rest from `delivery` and the member's settings. `key` makes it once per member.
  */
 const noticeRequested = z.object({
   userId: z.number().int(),
-  kind: z.enum(['match', 'sale_cancelled', 'sale_deleted', 'sale_changed']),
+  kind: z.enum(['match', 'sale_cancelled', 'sale_deleted', 'sale_changed', 'community_sale_cancelled', 'community_sale_moved']),
   key: z.string().min(1),
   title: z.string(),
   message: z.string(),
   savedSearchId: z.number().int().nullable(),
   itemId: z.number().int().nullable(),
   saleId: z.number().int().nullable(),
+  /** The community sale a `community_sale_*` notice is about (absent on the others). */
+  communitySaleId: z.number().int().nullable().optional(),
   /** What the bell and the email show besides the text: `changes` of a sale, `searchName` and the item's card of a match. */
   data: z.record(z.string(), z.unknown()),
   /** `instant`: emailed now; `digest`: in the member's daily digest; `in_app`: the bell only. */
@@ -345,13 +347,29 @@ export function parseEvent(raw: unknown): AnyEvent {
 export const EVENT_CONSUMERS: Record<string, EventType[]> = {
   auth: ['payment.succeeded', 'membership.refunded', 'reservation.rated'],
   sales: [...USER_SNAPSHOT_EVENTS, 'item.created', 'item.updated', 'item.deleted'],
-  items: [...USER_SNAPSHOT_EVENTS, 'sale.created', 'sale.updated', 'sale.deleted', 'payment.intent_succeeded'],
+  items: [
+    ...USER_SNAPSHOT_EVENTS,
+    'sale.created',
+    'sale.updated',
+    'sale.deleted',
+    'community_sale.sale_joined',
+    'community_sale.sale_approved',
+    'community_sale.sale_left',
+    'payment.intent_succeeded',
+  ],
   media: ['item.created', 'item.updated', 'item.reserved', 'item.deleted'],
   shopper: [
     ...USER_SNAPSHOT_EVENTS,
     'sale.created',
     'sale.updated',
     'sale.deleted',
+    'community_sale.created',
+    'community_sale.updated',
+    'community_sale.cancelled',
+    'community_sale.moved_to_rain_date',
+    'community_sale.sale_joined',
+    'community_sale.sale_approved',
+    'community_sale.sale_left',
     'item.created',
     'item.updated',
     'item.deleted',

@@ -22,9 +22,20 @@ export const MAX_SAVED_SEARCHES = 50;
 /**
  * `reservation`: a reservation of the user's lapsed, was cancelled or was refunded. `membership`: a
  * premium receipt, renewal reminder, failed renewal or cancellation. Both are always emailed: they
- * are about the member's money.
+ * are about the member's money. `community_sale_cancelled` and `community_sale_moved` (to its rain
+ * date): one notice about the community sale to each joined host and each shopper who follows it,
+ * saved one of its sales or has one in a route plan.
  */
-export const ALERT_KINDS = ['match', 'sale_cancelled', 'sale_deleted', 'sale_changed', 'reservation', 'membership'] as const;
+export const ALERT_KINDS = [
+  'match',
+  'sale_cancelled',
+  'sale_deleted',
+  'sale_changed',
+  'reservation',
+  'membership',
+  'community_sale_cancelled',
+  'community_sale_moved',
+] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 export const DEFAULT_MINUTES_PER_STOP = 15;
@@ -180,11 +191,15 @@ export const alertSchema = z.object({
   kind: z.enum(ALERT_KINDS),
   title: z.string(),
   message: z.string(),
-  /** Where the bell's entry leads in the SPA: `/items/{id}`, `/sales/{id}` or `/my-reservations` (null once that is gone). */
+  /**
+   * Where the bell's entry leads in the SPA: `/items/{id}`, `/sales/{id}`, `/community-sales/{id}` or
+   * `/my-reservations` (null once that is gone).
+   */
   link: z.string().nullable(),
   savedSearchId: z.number().int().nullable(),
   itemId: z.number().int().nullable(),
   saleId: z.number().int().nullable(),
+  communitySaleId: z.number().int().nullable(),
   /** `sale_changed` only: each changed field, from → to. */
   changes: z.array(saleChangeSchema),
   read: z.boolean(),

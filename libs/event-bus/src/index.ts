@@ -12,3 +12,4 @@ export * from './dead-letters.js';
 export * from './projections/projection-table.js';
 export * from './projections/user.projection.js';
 export * from './projections/sale.projection.js';
+export * from './projections/community-sale.projection.js';

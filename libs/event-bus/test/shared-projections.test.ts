@@ -226,6 +226,46 @@ describe('the sale projection', () => {
     expect(await projection.findLiveForShare(manager, 1)).toBeNull();
   });
 
+  it('keeps a sale’s community sale from its snapshots (a cause is no column) and from membership events older than the sale kept', async () => {
+    const projection = new SaleProjection(sources.shopper!, owner());
+    const manager = sources.shopper!.manager;
+    const joined = { communitySaleId: 5, saleId: 20, hostId: 7, status: 'pending' as const, number: null };
+    // A membership event for a sale not kept yet waits for the sale's own snapshot.
+    expect(await projection.applyMembership(manager, joined, false, 2)).toBe(false);
+    expect(await projection.find(20, manager)).toBeNull();
+    await projection.upsert(manager, sale(20, 'Joining'), 1);
+    expect(await projection.applyMembership(manager, joined, false, 2)).toBe(true);
+    expect(await projection.applyMembership(manager, joined, false, 2)).toBe(false);
+    expect(await projection.find(20, manager)).toMatchObject({ community_sale_id: 5, community_sale_status: 'pending', version: 1 });
+    // The sale's snapshot of that version still applies, in full, with its cause left out.
+    const moved = {
+      ...sale(20, 'Joined'),
+      community_sale_id: 5,
+      community_sale_status: 'approved',
+      community_sale_number: 3,
+      cause: { communitySaleId: 5, change: 'approved' },
+    };
+    expect(await projection.upsert(manager, moved as unknown as SaleSnapshot, 2)).toBe(true);
+    expect(await projection.find(20, manager)).toMatchObject({
+      title: 'Joined',
+      community_sale_status: 'approved',
+      community_sale_number: 3,
+      version: 2,
+    });
+    // Older than the sale kept: nothing. Leaving (newer): in none.
+    expect(await projection.applyMembership(manager, joined, false, 2)).toBe(false);
+    expect(await projection.applyMembership(manager, { ...joined, status: 'approved', number: 3 }, true, 3)).toBe(true);
+    expect(await projection.find(20, manager)).toMatchObject({
+      community_sale_id: null,
+      community_sale_status: null,
+      community_sale_number: null,
+    });
+    // A snapshot without the fields is of a sale in none.
+    await projection.upsert(manager, moved as unknown as SaleSnapshot, 4);
+    await projection.upsert(manager, sale(20, 'Left'), 5);
+    expect(await projection.find(20, manager)).toMatchObject({ title: 'Left', community_sale_id: null, community_sale_number: null });
+  });
+
   it('answers a sale the copy has not heard of from its owner, and nothing for one nobody has', async () => {
     const sales = owner({ 11: sale(11, 'Just listed') });
     const projection = new SaleProjection(sources.items!, sales);
@@ -239,7 +279,17 @@ describe('the sale projection', () => {
     expect(await projection.findOrAsk(12)).toMatchObject({ id: 12, deleted: true });
     expect(sales.asked).toEqual([]);
     const fresh = await projection.findOrAsk(11);
-    expect(fresh).toEqual({ ...sale(11, 'Just listed'), item_ids: undefined, version: 0, deleted: false, fromOwner: true });
+    // In the row's shape: no item_ids, and a sale in no community sale (its owner left those out).
+    expect(fresh).toEqual({
+      ...sale(11, 'Just listed'),
+      item_ids: undefined,
+      community_sale_id: null,
+      community_sale_status: null,
+      community_sale_number: null,
+      version: 0,
+      deleted: false,
+      fromOwner: true,
+    });
     expect(await projection.findOrAsk(13)).toBeNull();
     expect((await projection.findManyOrAsk([10, 11, 12, 13, 11])).map((row) => row.id).sort()).toEqual([10, 11, 12]);
     // Nothing the owner said was written into the copy: its events do that.

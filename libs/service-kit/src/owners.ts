@@ -1,6 +1,6 @@
 import { context, propagation } from '@opentelemetry/api';
 import { z } from 'zod';
-import type { ItemSnapshot, MemberPremium, SaleSnapshot, UserSnapshot } from '@garage/contracts';
+import type { CommunitySaleInternal, ItemSnapshot, MemberPremium, SaleSnapshot, UserSnapshot } from '@garage/contracts';
 import { HttpStatus } from '@nestjs/common';
 import { UNAVAILABLE } from './error.filter.js';
 import { ApiError } from './errors.js';
@@ -39,6 +39,7 @@ export type OwnersConfig = z.infer<z.ZodObject<typeof ownersConfigShape>>;
 /** The owners' paths (each owner serves its own under `/internal`). */
 export const OWNER_PATHS = {
   sale: (id: number) => `/internal/sales/${id}`,
+  communitySale: (id: number) => `/internal/community-sales/${id}`,
   user: (id: number) => `/internal/users/${id}`,
   item: (id: number) => `/internal/items/${id}`,
   membership: (userId: number) => `/internal/memberships/${userId}`,
@@ -70,6 +71,11 @@ export class Owners {
   /** The sale as the sales service has it now; null when it has none (never created, or deleted). */
   sale(id: number): Promise<SaleSnapshot | null> {
     return this.ask('sales', this.config.SALES_URL, OWNER_PATHS.sale(id));
+  }
+
+  /** The community sale and the sales in it as the sales service has them now; null when it has none. */
+  communitySale(id: number): Promise<CommunitySaleInternal | null> {
+    return this.ask('sales', this.config.SALES_URL, OWNER_PATHS.communitySale(id));
   }
 
   /** The user as auth has it now (premium expiry included); null when there is no such user. */

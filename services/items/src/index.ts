@@ -7,10 +7,13 @@ import { ShownGeneration1763700000500 } from './migrations/1763700000500-shown-g
 import { SearchChanges1763700000600 } from './migrations/1763700000600-search-changes.js';
 import { PaidReservations1763700000700 } from './migrations/1763700000700-paid-reservations.js';
 import { ProjectionShapes1764200000000 } from './migrations/1764200000000-projection-shapes.js';
+import { CommunitySaleFields1764300000100 } from './migrations/1764300000100-community-sale-fields.js';
+import { CommunitySaleSearch1764300000200 } from './migrations/1764300000200-community-sale-search.js';
 import { ReservationsSweepJob } from './reservations/reservations-sweep.job.js';
 import { SearchChangesJob } from './search/search-changes.job.js';
 
 export { matchListQuery, SEARCH_LIMIT, searchQuery, type SearchCriteria } from './search/search.repository.js';
+export { communitySaleSearchQuery } from './search/community-sale-search.js';
 
 /** Items, their availability and assignment to sales, item search, and reservations. */
 export const itemsService: ServiceDefinition<typeof itemsConfig> = {
@@ -24,6 +27,8 @@ export const itemsService: ServiceDefinition<typeof itemsConfig> = {
     SearchChanges1763700000600,
     PaidReservations1763700000700,
     ProjectionShapes1764200000000,
+    CommunitySaleFields1764300000100,
+    CommunitySaleSearch1764300000200,
   ],
   onStart: async (app) => {
     const jobs = [app.get(SearchChangesJob).start(), app.get(ReservationsSweepJob).start()];

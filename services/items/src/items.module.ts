@@ -8,6 +8,7 @@ import { ItemsOwnerController } from './items/items-owner.controller.js';
 import { ItemsRepository } from './items/items.repository.js';
 import { ItemsService } from './items/items.service.js';
 import { OpenReservations } from './items/open-reservations.port.js';
+import { OnCommunitySaleMembershipHandler } from './handlers/on-community-sale-membership.handler.js';
 import { OnSaleChangedHandler } from './handlers/on-sale-changed.handler.js';
 import { OnSaleDeletedHandler } from './handlers/on-sale-deleted.handler.js';
 import { OnUserChangedHandler } from './handlers/on-user-changed.handler.js';
@@ -48,6 +49,7 @@ import { SearchService } from './search/search.service.js';
     AssignmentController,
     OnSaleChangedHandler,
     OnSaleDeletedHandler,
+    OnCommunitySaleMembershipHandler,
     OnUserChangedHandler,
     OnIntentSucceededHandler,
   ],

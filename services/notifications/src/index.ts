@@ -4,18 +4,19 @@ import { AlertEmailJob } from './email/alert-email.job.js';
 import { DigestJob } from './email/digest.job.js';
 import { Notifier } from './email/notifier.port.js';
 import { Notifications1763700000900 } from './migrations/1763700000900-notifications.js';
+import { CommunitySaleNotices1764300000200 } from './migrations/1764300000200-community-sale-notices.js';
 import { NotificationsModule } from './notifications.module.js';
 
 /**
  * Every notice a member receives, in the app (the bell) and by email: saved-search matches and
- * followed sales (asked for by shopper), reservation notices, membership receipts and notices.
+ * followed sales and community sales (asked for by shopper), reservation notices, membership receipts and notices.
  */
 export const notificationsService: ServiceDefinition<typeof notificationsConfig> = {
   name: 'notifications',
   config: notificationsConfig,
   productionRequired: ['ALERTS_SECRET', 'PUBLIC_URL'],
   module: NotificationsModule,
-  migrations: [Notifications1763700000900],
+  migrations: [Notifications1763700000900, CommunitySaleNotices1764300000200],
   onStart: async (app) => {
     const emails = app.get(AlertEmailJob).start();
     const digests = app.get(DigestJob).start();

@@ -5,14 +5,16 @@ import { ReservationAlerts1763700000700 } from './migrations/1763700000700-reser
 import { MembershipNotices1763700000800 } from './migrations/1763700000800-membership-notices.js';
 import { ProjectionShapes1764200000000 } from './migrations/1764200000000-projection-shapes.js';
 import { Matches1763700001000 } from './migrations/1763700001000-matches.js';
+import { CommunitySales1764300000100 } from './migrations/1764300000100-community-sales.js';
 import { ShopperModule } from './shopper.module.js';
 
 export { MATCH_ITEM_SQL, VISIBLE_ITEM_SQL } from './matching/matches.repository.js';
 export { boundingBox } from '@garage/contracts';
 
 /**
- * What shoppers keep: favourites, saved searches and their matches, route plans, calendar files.
- * It decides who is told what (a match, a followed sale cancelled or changed) and asks the
+ * What shoppers keep: favourites, saved searches and their matches, route plans, calendar files,
+ * follows of community sales. It decides who is told what (a match, a followed sale cancelled or
+ * changed, a community sale cancelled or moved to its rain date) and asks the
  * notifications service to tell them (`notice.requested`).
  */
 export const shopperService: ServiceDefinition<typeof shopperConfig> = {
@@ -26,5 +28,6 @@ export const shopperService: ServiceDefinition<typeof shopperConfig> = {
     MembershipNotices1763700000800,
     Matches1763700001000,
     ProjectionShapes1764200000000,
+    CommunitySales1764300000100,
   ],
 };

@@ -1,5 +1,13 @@
 import { Module } from '@nestjs/common';
 import { SaleNoticesRepository } from './notices/sale-notices.repository.js';
+import { CommunitySaleNotices } from './notices/community-sale-notices.js';
+import { CommunitySaleSelection } from './community-sales/route-selection.js';
+import { FollowsController } from './follows/follows.controller.js';
+import { FollowsRepository } from './follows/follows.repository.js';
+import { FollowsService } from './follows/follows.service.js';
+import { OnCommunitySaleChangedHandler } from './handlers/on-community-sale-changed.handler.js';
+import { OnCommunitySaleMembershipHandler } from './handlers/on-community-sale-membership.handler.js';
+import { CommunitySalesRepository } from './projections/community-sales.repository.js';
 import { SaleCalendarController } from './calendar/sale-calendar.controller.js';
 import { SaleCalendarService } from './calendar/sale-calendar.service.js';
 import { FavoritesController } from './favorites/favorites.controller.js';
@@ -32,12 +40,15 @@ import { MembershipService } from './users/membership.service.js';
     SavedSearchesController,
     RoutePlansController,
     SaleCalendarController,
+    FollowsController,
     OnItemChangedHandler,
     OnItemDeletedHandler,
     OnSaleChangedHandler,
     OnSaleDeletedHandler,
     OnUserChangedHandler,
     OnNoticeUnsubscribedHandler,
+    OnCommunitySaleChangedHandler,
+    OnCommunitySaleMembershipHandler,
   ],
   providers: [
     SalesRepository,
@@ -53,6 +64,11 @@ import { MembershipService } from './users/membership.service.js';
     RoutePlansRepository,
     RoutePlansService,
     SaleCalendarService,
+    CommunitySalesRepository,
+    CommunitySaleNotices,
+    CommunitySaleSelection,
+    FollowsRepository,
+    FollowsService,
     // The offline ZIP table and straight-line driving; a geocoder or routing service would be chosen here.
     { provide: ZipLocator, useClass: ZipTableLocator },
     { provide: TRAVEL_MODEL, useFactory: () => greatCircleTravel() },

@@ -45,6 +45,7 @@ export function anAlert(overrides: Partial<Alert> = {}): Alert {
     savedSearchId: 3,
     itemId: 100,
     saleId: 1,
+    communitySaleId: null,
     changes: [],
     read: false,
     readAt: null,

@@ -162,11 +162,23 @@ export const COMMUNITY_SALE_OPERATIONS: ApiOperation[] = [
 ];
 
 /**
- * Follow (shopper service): kept out of `API_OPERATIONS` until its controller lands, which joins it
- * there and in the gateway's table (`ENDPOINTS`, and a `ROUTES` pattern to shopper,
- * `/^\/api\/community-sales\/[^/]+\/follow$/`, ahead of the `/api/community-sales` prefix).
+ * Follow (shopper service): its controller is `services/shopper/src/follows/follows.controller.ts`,
+ * and the gateway sends `/api/community-sales/{id}/follow` to shopper ahead of the
+ * `/api/community-sales` prefix. A follower (like every joined host, and every shopper who saved
+ * one of its sales or has one in a route plan) is told once of a cancel or a move to the rain date.
  */
 export const COMMUNITY_SALE_FOLLOW_OPERATIONS: ApiOperation[] = [
+  {
+    operationId: 'getCommunitySaleFollow',
+    method: 'get',
+    path: '/api/community-sales/{id}/follow',
+    tag: 'Community sales',
+    summary: 'Whether you follow a community sale',
+    description: 'What the page’s Follow button shows: `following`, and since when (`followedAt`, null when not following).',
+    access: 'signed-in',
+    responses: { 200: { description: 'The caller’s follow', body: communitySaleFollowSchema } },
+    errors: { 404: NOT_FOUND },
+  },
   {
     operationId: 'followCommunitySale',
     method: 'post',
@@ -193,7 +205,7 @@ export const COMMUNITY_SALE_FOLLOW_OPERATIONS: ApiOperation[] = [
   },
 ];
 
-/** The printout (sales service, made by the print library). */
+/** The printout (sales service with the print library). */
 export const COMMUNITY_SALE_PRINT_OPERATIONS: ApiOperation[] = [
   {
     operationId: 'printCommunitySale',

@@ -13,14 +13,18 @@ import { FAVORITE_OPERATIONS } from './favorites.js';
 import { SAVED_SEARCH_OPERATIONS } from './saved-searches.js';
 import { ALERT_OPERATIONS } from './alerts.js';
 import { ROUTE_PLAN_OPERATIONS } from './route-plans.js';
-import { COMMUNITY_SALE_OPERATIONS, COMMUNITY_SALE_PRINT_OPERATIONS } from './community-sales.js';
+import {
+  COMMUNITY_SALE_FOLLOW_OPERATIONS,
+  COMMUNITY_SALE_OPERATIONS,
+  COMMUNITY_SALE_PRINT_OPERATIONS,
+} from './community-sales.js';
 import { GATEWAY_OPERATIONS } from './gateway.js';
 import type { ApiOperation } from './types.js';
 
 export * from './types.js';
 export * from './shapes.js';
 export * from './examples.js';
-export { COMMUNITY_SALE_FOLLOW_OPERATIONS } from './community-sales.js';
+export { COMMUNITY_SALE_FOLLOW_OPERATIONS, COMMUNITY_SALE_PRINT_OPERATIONS } from './community-sales.js';
 
 /** Every `/api` call, grouped as the contract groups them. */
 export const API_OPERATIONS: ApiOperation[] = [
@@ -36,5 +40,6 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...ROUTE_PLAN_OPERATIONS,
   ...COMMUNITY_SALE_OPERATIONS,
   ...COMMUNITY_SALE_PRINT_OPERATIONS,
+  ...COMMUNITY_SALE_FOLLOW_OPERATIONS,
   ...GATEWAY_OPERATIONS,
 ];

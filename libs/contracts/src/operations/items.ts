@@ -41,7 +41,9 @@ export const ITEM_OPERATIONS: ApiOperation[] = [
     description:
       'Unsold items of active sales matching the words of `q` (title, description, category, brand; stemmed), best match first. ' +
       'A blank `q` answers `[]`. `radius` is clamped to 50 miles (100 for premium members). Standalone items never appear. ' +
-      '`limit` (1–50, default 50) results after the first `offset` (0–1000, default 0) page through the ranking; the search screen asks for 24 at a time.',
+      '`limit` (1–50, default 50) results after the first `offset` (0–1000, default 0) page through the ranking; the search screen asks for 24 at a time. ' +
+      'With `communitySaleId`, only items of that community sale’s approved sales (none for a community sale nobody has), and a blank `q` lists ' +
+      'them all, newest first: its page’s search.',
     access: 'viewer',
     query: itemSearchQuerySchema,
     responses: { 200: { description: 'The results (visitors get the seller’s name as null)', body: z.array(searchResultSchema) } },

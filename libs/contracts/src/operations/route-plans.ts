@@ -4,6 +4,16 @@ import { API_EXAMPLES } from './examples.js';
 import { PREMIUM_REQUIRED, routePlanBodySchema, routePlanPreviewSchema, routePlanSchema, routePlanSummarySchema } from '../shopper.js';
 import { devMailSchema } from './shapes.js';
 
+const COMMUNITY_SALE_PLANS =
+  'With `communitySaleId` instead of `saleIds`: the approved sales of that community sale, narrowed by `filters` (its `numbers`; ' +
+  'sales with an item in one of `categories`; sales with an item matching `q`, as item search reads words), each stop with its `communitySaleNumber`.';
+const FROM_COMMUNITY_SALE_400 =
+  'A rule broken (`details` names the field); from a community sale: it is cancelled (`communitySaleId`), or no sale of it is left after `filters`';
+const SALE_NOT_FOUND = {
+  error: 'Sale not found',
+  when: 'A named sale nobody has (a deleted one is an unplannable stop); `Community sale not found` for a `communitySaleId` nobody has',
+};
+
 /** Multi-stop route plans and calendar files (shopper service). */
 export const ROUTE_PLAN_OPERATIONS: ApiOperation[] = [
   {
@@ -13,12 +23,13 @@ export const ROUTE_PLAN_OPERATIONS: ApiOperation[] = [
     tag: 'Route plans',
     summary: 'Preview a route plan',
     description:
-      'Everyone signed in gets the summary; premium members also get the whole plan (not saved), free users `upgradeRequired: true`.',
+      'Everyone signed in gets the summary; premium members also get the whole plan (not saved), free users `upgradeRequired: true`. ' +
+      COMMUNITY_SALE_PLANS,
     access: 'signed-in',
     body: routePlanBodySchema,
     example: API_EXAMPLES.routePlan,
     responses: { 200: { description: 'The summary, and the plan for members', body: routePlanPreviewSchema } },
-    errors: { 404: { error: 'Sale not found', when: 'A named sale nobody has (a deleted one is an unplannable stop)' } },
+    errors: { 400: FROM_COMMUNITY_SALE_400, 404: SALE_NOT_FOUND },
   },
   {
     operationId: 'createRoutePlan',
@@ -26,13 +37,15 @@ export const ROUTE_PLAN_OPERATIONS: ApiOperation[] = [
     path: '/api/route-plans',
     tag: 'Route plans',
     summary: 'Plan and save a route (premium)',
+    description: COMMUNITY_SALE_PLANS,
     access: 'signed-in',
     body: routePlanBodySchema,
     example: API_EXAMPLES.routePlan,
     responses: { 201: { description: 'The saved plan', body: routePlanSchema } },
     errors: {
       403: { error: PREMIUM_REQUIRED },
-      404: { error: 'Sale not found', when: 'A named sale nobody has (a deleted one is an unplannable stop)' },
+      400: FROM_COMMUNITY_SALE_400,
+      404: SALE_NOT_FOUND,
     },
   },
   {

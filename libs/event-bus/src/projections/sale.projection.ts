@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import type { SaleSnapshot } from '@garage/contracts';
+import type { CommunitySaleMembership, SaleSnapshot } from '@garage/contracts';
 import { SnapshotProjection } from '../projection.js';
 import type { AskOwner } from '../projection.js';
 import { ensureProjectionTable, type ProjectionSchema, type SchemaRunner } from './projection-table.js';
@@ -11,7 +11,7 @@ export type SaleRow = SaleSnapshot & { version: number; deleted: boolean };
 export const SALE_COLUMNS = `s.id, s.user_id, s.title, s.description, s.address, s.city, s.state, s.zip_code,
   to_char(s.start_date, 'YYYY-MM-DD') AS start_date, to_char(s.end_date, 'YYYY-MM-DD') AS end_date,
   to_char(s.start_time, 'HH24:MI') AS start_time, to_char(s.end_time, 'HH24:MI') AS end_time,
-  s.status, s.latitude, s.longitude, s.version, s.deleted`;
+  s.status, s.latitude, s.longitude, s.community_sale_id, s.community_sale_status, s.community_sale_number, s.version, s.deleted`;
 
 /**
  * The `sales` table of every service that copies the sales service's sales (items, shopper), in
@@ -37,11 +37,15 @@ export const SALES_PROJECTION: ProjectionSchema = {
     status: 'text',
     latitude: 'double precision',
     longitude: 'double precision',
+    // The community sale the sale is in (null: none), its standing there and its number.
+    community_sale_id: 'integer',
+    community_sale_status: 'text',
+    community_sale_number: 'integer',
     version: 'integer NOT NULL',
     deleted: 'boolean NOT NULL DEFAULT false',
     updated_at: 'timestamptz NOT NULL DEFAULT now()',
   },
-  indexes: { sales_user: '(user_id)' },
+  indexes: { sales_user: '(user_id)', sales_community_sale: '(community_sale_id) WHERE community_sale_id IS NOT NULL' },
 };
 
 /** Creates a service's `sales` projection, or brings the one an older migration made to this shape. */
@@ -55,11 +59,7 @@ export function ensureSalesProjection(runner: SchemaRunner): Promise<void> {
  * a tombstone, so a redelivered or late event never rolls a sale back or brings a deleted one back.
  */
 export class SaleProjection {
-  private readonly snapshots = new SnapshotProjection<SaleSnapshot>(SALES_PROJECTION, (sale) => {
-    // `sale.created` may also name the items listed with it (`item_ids`): not a column here.
-    const { item_ids: _itemIds, ...row } = sale as SaleSnapshot & { item_ids?: number[] };
-    return row;
-  });
+  private readonly snapshots = new SnapshotProjection<SaleSnapshot>(SALES_PROJECTION, saleColumns);
 
   constructor(
     protected readonly dataSource: DataSource,
@@ -69,6 +69,27 @@ export class SaleProjection {
   /** Applies a snapshot if it is newer than what is kept; returns whether it changed anything. */
   upsert(manager: EntityManager, sale: SaleSnapshot, version: number): Promise<boolean> {
     return this.snapshots.apply(manager, sale, version);
+  }
+
+  /**
+   * Applies a `community_sale.sale_joined/_approved/_left` to the sale kept here: its community sale
+   * fields as of `version` (the sale's own version, which the matching `sale.updated` also carries).
+   * Only a sale already kept and older than `version` changes, and its version stays, so the
+   * matching `sale.updated` still applies in full; a sale not kept yet waits for its snapshot.
+   * Returns whether it changed anything.
+   */
+  async applyMembership(manager: EntityManager, membership: CommunitySaleMembership, left: boolean, version: number): Promise<boolean> {
+    // An UPDATE answers [rows, count].
+    const [rows]: [unknown[], number] = await manager.query(
+      `UPDATE sales SET community_sale_id = $2, community_sale_status = $3, community_sale_number = $4, updated_at = now()
+       WHERE id = $1 AND version < $5 AND NOT deleted
+         AND (community_sale_id, community_sale_status, community_sale_number) IS DISTINCT FROM ($2::integer, $3::text, $4::integer)
+       RETURNING id`,
+      left
+        ? [membership.saleId, null, null, null, version]
+        : [membership.saleId, membership.communitySaleId, membership.status, membership.number, version],
+    );
+    return rows.length > 0;
   }
 
   /**
@@ -123,6 +144,21 @@ export class SaleProjection {
 export type KnownSale = SaleRow & { fromOwner?: true };
 
 function fromOwner(sale: SaleSnapshot): KnownSale {
-  const { item_ids: _itemIds, ...snapshot } = sale as SaleSnapshot & { item_ids?: number[] };
-  return { ...snapshot, version: 0, deleted: false, fromOwner: true };
+  return { ...(saleColumns(sale) as SaleSnapshot), version: 0, deleted: false, fromOwner: true };
+}
+
+/**
+ * A snapshot as the projection's columns. `sale.created` may also name the items listed with it
+ * (`item_ids`) and `sale.updated` why it changed (`cause`): neither is a column. A snapshot without
+ * community sale fields is of a sale in none (the sales service leaves them out then), so they are
+ * written as nulls, never left as they were.
+ */
+function saleColumns(sale: SaleSnapshot): Record<string, unknown> {
+  const { item_ids: _itemIds, cause: _cause, ...row } = sale as SaleSnapshot & { item_ids?: number[]; cause?: unknown };
+  return {
+    ...row,
+    community_sale_id: row.community_sale_id ?? null,
+    community_sale_status: row.community_sale_status ?? null,
+    community_sale_number: row.community_sale_number ?? null,
+  };
 }

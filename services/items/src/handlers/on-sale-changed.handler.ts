@@ -30,7 +30,10 @@ export class OnSaleChangedHandler {
     const { manager, emit } = InboxContext.of(context);
     if (event.type !== 'sale.created' && event.type !== 'sale.updated') return;
     const applied = await this.sales.upsert(manager, event.data, event.version);
-    if (applied) await this.items.copySaleOntoItems(manager, event.data.id);
+    if (applied) {
+      await this.items.copySaleOntoItems(manager, event.data.id);
+      await this.items.copyCommunitySaleOntoItems(manager, event.data.id);
+    }
     // The host cancelled the sale: its reservations are refunded (or cancelled when unpaid).
     if (applied && event.data.status === 'cancelled')
       await this.endings.end(manager, emit, await this.reservations.openForSale(manager, event.data.id), 'sale_cancelled', true);

@@ -175,6 +175,21 @@ export class ItemsRepository {
   }
 
   /**
+   * Puts the sale's community sale (the one it is approved in, else none) on its items' search rows
+   * after it joined, was approved in or left one; the trigger does it for an item's own writes.
+   */
+  async copyCommunitySaleOntoItems(manager: EntityManager, saleId: number): Promise<void> {
+    await manager.query(
+      `UPDATE item_search x SET community_sale_id = v.community_sale_id
+       FROM items i,
+            (SELECT (SELECT s.community_sale_id FROM sales s
+                     WHERE s.id = $1 AND s.community_sale_status = 'approved' AND NOT s.deleted) AS community_sale_id) v
+       WHERE i.garage_sale_id = $1 AND x.item_id = i.id AND x.community_sale_id IS DISTINCT FROM v.community_sale_id`,
+      [saleId],
+    );
+  }
+
+  /**
    * Marks the item reserved only if nobody did before and it is not sold nor the caller's own: one
    * conditional UPDATE, so of many concurrent reserves exactly one matches the row.
    */

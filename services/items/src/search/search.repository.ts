@@ -9,6 +9,7 @@ import { MatchList, type Hit, type MatchFilters } from './match-list.js';
 import { Batches } from './batches.js';
 import { MatchLists, MAX_LIST_MATCHES, type ListWords } from './match-lists.js';
 import { ShownChangeLog, type ShownChange } from './shown-change-log.js';
+import { COMMUNITY_SALE_REVISION, communitySaleSearchQuery } from './community-sale-search.js';
 
 export { CHANGES_KEPT_GENERATIONS } from './change-logs.js';
 export type { ShownChange } from './shown-change-log.js';
@@ -29,6 +30,8 @@ export interface SearchCriteria extends MatchFilters {
   offset?: number;
   /** Read the seller's name, phone and rating: false for a visitor, who is never shown them. */
   withSeller?: boolean;
+  /** Only items of the sales approved in this community sale; then blank `words` list them all, newest first. */
+  communitySaleId?: number;
 }
 
 export type SearchRow = ItemRow & { distance: number | null };
@@ -41,7 +44,10 @@ export type SearchRow = ItemRow & { distance: number | null };
 export interface SearchAnswer {
   rows: SearchRow[];
   shown: string | null;
-  /** The revision of the match list the rows were picked from; `null` if ranked in SQL. */
+  /**
+   * The revision of the match list the rows were picked from, or of the community sale searched
+   * in; `null` if ranked in SQL otherwise.
+   */
   revision: number | null;
 }
 
@@ -153,6 +159,7 @@ export class SearchRepository {
   }
 
   async search(criteria: SearchCriteria): Promise<SearchAnswer> {
+    if (criteria.communitySaleId !== undefined) return this.inSql(criteria);
     const known = this.lists.peek(criteria);
     if (!known) this.lists.remember(criteria, { seen: true });
     if (!known || 'tooBroad' in known) return this.inSql(criteria);
@@ -197,9 +204,11 @@ export class SearchRepository {
   }
 
   private async inSql(criteria: SearchCriteria): Promise<SearchAnswer> {
-    const { sql, params } = searchQuery(criteria);
-    const rows: Array<SearchRow & { shown: string }> = await this.dataSource.query(sql, params);
-    return { rows, shown: rows[0]?.shown ?? null, revision: null };
+    const { communitySaleId } = criteria;
+    const { sql, params } =
+      communitySaleId === undefined ? searchQuery(criteria) : communitySaleSearchQuery({ ...criteria, communitySaleId });
+    const rows: Array<SearchRow & { shown: string; revision?: number }> = await this.dataSource.query(sql, params);
+    return { rows, shown: rows[0]?.shown ?? null, revision: rows[0]?.revision ?? null };
   }
 
   /** The rows of the picked items, with the generations of the snapshot they were read in. */
@@ -213,9 +222,19 @@ export class SearchRepository {
 
   /**
    * The revision of the words' list once it is at `generation` or later, or `null` if the words
-   * have no list.
+   * have no list; for a search in a community sale, that community sale's revision now.
    */
-  listRevision(criteria: SearchCriteria, generation: string): Promise<number | null> {
+  async listRevision(criteria: SearchCriteria, generation: string): Promise<number | null> {
+    if (criteria.communitySaleId !== undefined) {
+      // Its answer depends on its rows alone: their revision now (read after the generations).
+      const [row] = await queryPrepared<{ revision: number }>(
+        this.dataSource,
+        'search-community-sale-revision',
+        `SELECT ${COMMUNITY_SALE_REVISION} AS revision`,
+        [criteria.communitySaleId],
+      );
+      return row!.revision;
+    }
     return this.lists.revision(criteria, generation);
   }
 

@@ -35,7 +35,8 @@ export class SearchService {
   /** The answer to a search, as JSON text; a kept one compressed in `encoding` if it is given and the text is large enough. */
   async search(query: ItemSearchQuery, viewer: Viewer, encoding?: ContentEncoding): Promise<SearchBody> {
     const words = query.q?.trim() ?? '';
-    if (!words) return { body: '[]' };
+    // Blank words find nothing, except inside one community sale, where they list all its items.
+    if (!words && query.communitySaleId === undefined) return { body: '[]' };
     const now = this.clock.now();
     let near;
     if (query.latitude !== undefined && query.longitude !== undefined) {
@@ -53,6 +54,7 @@ export class SearchService {
       limit: query.limit,
       offset: query.offset,
       withSeller: viewer !== null,
+      communitySaleId: query.communitySaleId,
     };
     const key = `${viewer ? 'member' : 'visitor'} ${JSON.stringify(criteria)}`;
     const kept = this.answers.peek(key);

@@ -11,12 +11,13 @@ interface AlertRow {
   saved_search_id: number | null;
   item_id: number | null;
   sale_id: number | null;
+  community_sale_id: number | null;
   changes: SaleChange[] | null;
   read_at: Date | null;
   created_at: Date;
 }
 
-const COLUMNS = `id, kind, title, message, saved_search_id, item_id, sale_id, data->'changes' AS changes, read_at, created_at`;
+const COLUMNS = `id, kind, title, message, saved_search_id, item_id, sale_id, community_sale_id, data->'changes' AS changes, read_at, created_at`;
 
 /** The bell: each user's alerts, newest first, and what they have read. */
 @Injectable()
@@ -61,6 +62,9 @@ function linkOf(row: AlertRow): string | null {
   if (row.kind === 'sale_deleted') return null;
   if (row.kind === 'reservation') return '/my-reservations';
   if (row.kind === 'membership') return '/profile';
+  if (row.kind === 'community_sale_cancelled' || row.kind === 'community_sale_moved') {
+    return row.community_sale_id === null ? null : `/community-sales/${row.community_sale_id}`;
+  }
   return row.sale_id === null ? null : `/sales/${row.sale_id}`;
 }
 
@@ -74,6 +78,7 @@ function toAlert(row: AlertRow): Alert {
     savedSearchId: row.saved_search_id,
     itemId: row.item_id,
     saleId: row.sale_id,
+    communitySaleId: row.community_sale_id,
     changes: row.changes ?? [],
     read: row.read_at !== null,
     readAt: row.read_at?.toISOString() ?? null,

@@ -9,8 +9,12 @@ export interface EmailAlert {
   message: string;
   itemId: number | null;
   saleId: number | null;
+  /** The community sale a `community_sale_*` alert is about. */
+  communitySaleId?: number | null;
   searchName: string | null;
 }
+
+const isCommunitySale = (alert: EmailAlert) => alert.kind === 'community_sale_cancelled' || alert.kind === 'community_sale_moved';
 
 export interface EmailLinks {
   /** The site's origin, e.g. https://garage.example. */
@@ -31,6 +35,7 @@ function pageOf(alert: EmailAlert, site: string): string | null {
   if (alert.kind === 'match' && alert.itemId !== null) return `${site}/items/${alert.itemId}`;
   if (alert.kind === 'reservation') return `${site}/my-reservations`;
   if (alert.kind === 'membership') return `${site}/profile`;
+  if (isCommunitySale(alert)) return alert.communitySaleId ? `${site}/community-sales/${alert.communitySaleId}` : null;
   if (alert.kind !== 'sale_deleted' && alert.kind !== 'match' && alert.saleId !== null) return `${site}/sales/${alert.saleId}`;
   return null;
 }
@@ -51,13 +56,16 @@ export function alertEmail(to: string, alert: EmailAlert, links: EmailLinks): Ma
   const why =
     alert.kind === 'match'
       ? `You get this email because you saved the search "${alert.searchName ?? ''}" on Garage with instant alerts.`
-      : 'You get this email because you saved this garage sale or put it in a route plan on Garage.';
+      : isCommunitySale(alert)
+        ? 'You get this email because you follow this community sale on Garage, joined it with your sale, or saved or planned one of its sales.'
+        : 'You get this email because you saved this garage sale or put it in a route plan on Garage.';
+  const see = alert.kind === 'match' ? 'See the item' : isCommunitySale(alert) ? 'See the community sale' : 'See the sale';
   const stop = alert.kind === 'match' ? 'Stop emails for this saved search' : 'Stop emails about sales you follow';
   const lead = alert.kind === 'match' ? `A new item matches your saved search "${alert.searchName ?? ''}":` : null;
   const text = [
     ...(lead ? [lead, ''] : []),
     alert.message,
-    ...(page ? ['', `${alert.kind === 'match' ? 'See the item' : 'See the sale'}: ${page}`] : []),
+    ...(page ? ['', `${see}: ${page}`] : []),
     '',
     '--',
     why,
@@ -68,7 +76,7 @@ export function alertEmail(to: string, alert: EmailAlert, links: EmailLinks): Ma
     [
       ...(lead ? [escape(lead)] : []),
       `<strong>${escape(alert.message)}</strong>`,
-      ...(page ? [`<a href="${escape(page)}">${alert.kind === 'match' ? 'See the item' : 'See the sale'}</a>`] : []),
+      ...(page ? [`<a href="${escape(page)}">${see}</a>`] : []),
     ],
     [escape(why), `<a href="${escape(links.unsubscribe)}">${stop}</a>`],
   );

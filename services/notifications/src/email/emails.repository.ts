@@ -19,6 +19,7 @@ interface AlertEmailRow {
   message: string;
   item_id: number | null;
   sale_id: number | null;
+  community_sale_id: number | null;
   saved_search_id: number | null;
   search_name: string | null;
   email_attempts: number;
@@ -33,6 +34,7 @@ const toClaimed = (row: AlertEmailRow): ClaimedAlert => ({
   message: row.message,
   itemId: row.item_id,
   saleId: row.sale_id,
+  communitySaleId: row.community_sale_id,
   savedSearchId: row.saved_search_id,
   searchName: row.search_name,
   attempts: row.email_attempts,
@@ -122,7 +124,7 @@ export class EmailsRepository {
 
   private async read(manager: EntityManager, where: string, params: unknown[]): Promise<ClaimedAlert[]> {
     const rows: AlertEmailRow[] = await manager.query(
-      `SELECT a.id, a.user_id, a.kind, a.title, a.message, a.item_id, a.sale_id, a.saved_search_id, a.data->>'searchName' AS search_name,
+      `SELECT a.id, a.user_id, a.kind, a.title, a.message, a.item_id, a.sale_id, a.community_sale_id, a.saved_search_id, a.data->>'searchName' AS search_name,
               a.email_attempts, u.email
        FROM alerts a LEFT JOIN users u ON u.id = a.user_id
        WHERE ${where}`,

@@ -6,7 +6,7 @@ import { AlertEmailJob } from '../email/alert-email.job.js';
 
 /**
  * A notice another service decided a member gets (shopper: a saved-search match, a followed sale
- * cancelled, rescheduled or deleted): one alert per member and key, however often it is asked. The
+ * cancelled, rescheduled or deleted, a community sale cancelled or moved to its rain date): one alert per member and key, however often it is asked. The
  * requester chose the delivery; the member's own setting stops the emails about sales they follow.
  */
 @Controller()
@@ -18,8 +18,8 @@ export class OnNoticeRequestedHandler {
     if (event.type !== 'notice.requested') return;
     const notice = event.data;
     const rows: Array<{ email_status: string }> = await InboxContext.of(context).manager.query(
-      `INSERT INTO alerts (user_id, kind, saved_search_id, item_id, sale_id, title, message, data, change_key, email_status)
-       SELECT $1::integer, $2::text, $3::integer, $4::integer, $5::integer, $6, $7, $8::jsonb, $9,
+      `INSERT INTO alerts (user_id, kind, saved_search_id, item_id, sale_id, community_sale_id, title, message, data, change_key, email_status)
+       SELECT $1::integer, $2::text, $3::integer, $4::integer, $5::integer, $11::integer, $6, $7, $8::jsonb, $9,
               CASE WHEN $10::text = 'digest' THEN 'digest'
                    WHEN $10::text = 'in_app' THEN 'none'
                    WHEN $2::text <> 'match' AND NOT coalesce((SELECT sale_update_emails FROM users WHERE id = $1::integer), true) THEN 'none'
@@ -37,6 +37,7 @@ export class OnNoticeRequestedHandler {
         JSON.stringify(notice.data),
         notice.key,
         notice.delivery,
+        notice.communitySaleId ?? null,
       ],
     );
     if (rows.some((row) => row.email_status === 'pending')) this.emails.soon();

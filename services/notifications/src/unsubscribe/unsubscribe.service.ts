@@ -5,6 +5,9 @@ import { badRequest } from '@garage/service-kit';
 import { UnsubscribeTokens } from '../email/unsubscribe-tokens.js';
 import { UsersRepository } from '../users/users.repository.js';
 
+/** The notices the "sales you follow" setting and its link stop the emails of. */
+const SALE_UPDATE_KINDS = `'sale_cancelled', 'sale_deleted', 'sale_changed', 'community_sale_cancelled', 'community_sale_moved'`;
+
 /**
  * The one-click unsubscribe of every email: the signed token says what to stop, no sign-in needed.
  * Notices not yet emailed stop here at once; the saved searches themselves are shopper's, told by
@@ -50,10 +53,13 @@ export class UnsubscribeService {
         case 'sale-updates':
           await this.users.setSaleUpdateEmails(target.userId, false, manager);
           await manager.query(
-            `UPDATE alerts SET email_status = 'none' WHERE user_id = $1 AND kind IN ('sale_cancelled', 'sale_deleted', 'sale_changed') AND email_status = 'pending'`,
+            `UPDATE alerts SET email_status = 'none' WHERE user_id = $1 AND kind IN (${SALE_UPDATE_KINDS}) AND email_status = 'pending'`,
             [target.userId],
           );
-          return { unsubscribed: true, what: 'emails about sales you saved or planned (cancelled or rescheduled)' };
+          return {
+            unsubscribed: true,
+            what: 'emails about sales you saved or planned, and community sales you follow (cancelled or rescheduled)',
+          };
       }
     });
   }

@@ -16,7 +16,8 @@ import { SalesRepository } from '../projections/sales.repository.js';
  * Keeps the sales projection current, and acts on what a new version of a sale means for shoppers:
  * - cancelled → a `sale_cancelled` notice for its followers;
  * - dates or hours changed → a `sale_changed` notice saying what changed, from → to (a change of
- *   title, description or place alone tells nobody);
+ *   title, description or place alone tells nobody), unless its community sale moved it to the
+ *   rain date (its people are told once about the community sale instead);
  * - active → its items are visible in search: each is matched against the saved searches (the
  *   unique match per search and item makes it harmless when they were matched before).
  * A stale snapshot (older version) changes nothing.
@@ -41,7 +42,10 @@ export class OnSaleChangedHandler {
     if (!(await this.sales.upsert(manager, sale, event.version))) return;
 
     const now = this.clock.now();
-    if (before && !before.deleted) await this.tellFollowers(manager, emit, before, sale, event.version, now);
+    // A sale moved with its community sale: its people are told once, about the community sale
+    // (`community_sale.moved_to_rain_date`), not once more for each of its sales.
+    const movedWithCommunitySale = event.type === 'sale.updated' && event.data.cause?.change === 'moved_to_rain_date';
+    if (before && !before.deleted && !movedWithCommunitySale) await this.tellFollowers(manager, emit, before, sale, event.version, now);
     if (sale.status === 'active') {
       for (const itemId of await this.items.unsoldInSale(manager, sale.id)) {
         requestMatchNotices(emit, await this.matches.matchItem(manager, itemId, now));

@@ -17,6 +17,7 @@ import {
 import { badRequest, Clock, notFound, SERVICE_CONFIG, timeZoneAt } from '@garage/service-kit';
 import type { SaleRow } from '@garage/event-bus';
 import { formatDate } from '../notices/sale-changes.js';
+import { CommunitySaleSelection, communitySaleNumberOf, type SelectedSales } from '../community-sales/route-selection.js';
 import { calendarFile } from '../calendar/ics.js';
 import type { CalendarEvent } from '../calendar/calendar.types.js';
 import { siteUrl, type ShopperConfig } from '../config.js';
@@ -47,6 +48,7 @@ export class RoutePlansService {
   constructor(
     @Inject(RoutePlansRepository) private readonly plans: RoutePlansRepository,
     @Inject(SalesRepository) private readonly sales: SalesRepository,
+    @Inject(CommunitySaleSelection) private readonly selection: CommunitySaleSelection,
     @Inject(MembershipService) private readonly membership: MembershipService,
     @Inject(ZipLocator) private readonly zips: ZipLocator,
     @Inject(TRAVEL_MODEL) private readonly travel: TravelModel,
@@ -55,12 +57,13 @@ export class RoutePlansService {
   ) {}
 
   async preview(caller: TokenClaims, body: RoutePlanBody): Promise<RoutePlanPreview> {
-    const plan = await this.compute(body);
+    const selected = await this.selection.of(body);
+    const plan = await this.compute(body, selected);
     const premium = await this.membership.isPremium(caller.userId);
     return {
       upgradeRequired: !premium,
       summary: {
-        requested: body.saleIds.length,
+        requested: selected.saleIds.length,
         plannable: plan.stops.length,
         unplannable: plan.unplanned.length,
         totalDriveMinutes: plan.totals.driveMinutes,
@@ -72,8 +75,9 @@ export class RoutePlansService {
 
   async create(caller: TokenClaims, body: RoutePlanBody): Promise<RoutePlan> {
     await this.membership.requirePremium(caller);
-    const { id: _id, createdAt: _createdAt, ...plan } = await this.compute(body);
-    const known = (await this.sales.findMany(body.saleIds)).map((sale) => sale.id);
+    const selected = await this.selection.of(body);
+    const { id: _id, createdAt: _createdAt, ...plan } = await this.compute(body, selected);
+    const known = (await this.sales.findMany(selected.saleIds)).map((sale) => sale.id);
     return this.plans.insert(caller.userId, plan, known);
   }
 
@@ -111,8 +115,8 @@ export class RoutePlansService {
     return { filename: `garage-route-plan-${id}.ics`, body: calendarFile(events, { name: plan.name ?? 'Garage route plan' }) };
   }
 
-  /** Runs the planner over this service's sales for the plan's day; nothing is saved. */
-  private async compute(body: RoutePlanBody): Promise<RoutePlan> {
+  /** Runs the planner over the selected sales for the plan's day; nothing is saved. */
+  private async compute(body: RoutePlanBody, selected: SelectedSales): Promise<RoutePlan> {
     // Plans are for US days: a day is over only once it is over in every state.
     const today = usToday(this.clock.now());
     if (body.date < today)
@@ -121,13 +125,13 @@ export class RoutePlansService {
     const timeZone = timeZoneAt(start.latitude, start.longitude);
     // A sale created a moment ago may not have reached this service yet: the sales service is asked
     // for it then. One nobody has is a 404 (a deleted one kept here is an unplannable stop instead).
-    const sales = new Map((await this.sales.findManyOrAsk(body.saleIds)).map((sale) => [sale.id, sale]));
-    if (sales.size < new Set(body.saleIds).size) throw notFound('Sale not found');
+    const sales = new Map((await this.sales.findManyOrAsk(selected.saleIds)).map((sale) => [sale.id, sale]));
+    if (sales.size < new Set(selected.saleIds).size) throw notFound('Sale not found');
 
     const unplanned: UnplannedSale[] = [];
     const requests: StopRequest[] = [];
     const zones = new Map<number, string>();
-    for (const saleId of body.saleIds) {
+    for (const saleId of selected.saleIds) {
       const sale = sales.get(saleId);
       const reason = sale ? closedReason(sale, body.date) : 'Sale not found';
       if (reason || !sale || sale.latitude === null || sale.longitude === null) {
@@ -157,6 +161,7 @@ export class RoutePlansService {
       const sale = sales.get(stop.saleId)!;
       const request = requests.find((candidate) => candidate.saleId === stop.saleId)!;
       const zone = zones.get(stop.saleId)!;
+      const communitySaleNumber = communitySaleNumberOf(selected, sale);
       return {
         order: index + 1,
         saleId: stop.saleId,
@@ -175,6 +180,7 @@ export class RoutePlansService {
         closesAt: clockTime(request.closesAt),
         timeZone: zone,
         ...(zone === timeZone ? {} : localTimes(body.date, stop, timeZone, zone)),
+        ...(communitySaleNumber === null ? {} : { communitySaleNumber }),
       };
     });
     const startPoint: Point = { latitude: start.latitude, longitude: start.longitude };

@@ -1,4 +1,4 @@
-import { Ban, Bell, Clock, Crown, Receipt, Search, Trash2, type LucideIcon } from 'lucide-react';
+import { Ban, Bell, Clock, CloudRain, Crown, Receipt, Search, Trash2, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { Alert, AlertKind } from '@garage/contracts';
 import { cn } from '@/lib/cn';
@@ -11,6 +11,8 @@ const icons: Record<AlertKind, LucideIcon> = {
   sale_changed: Clock,
   reservation: Receipt,
   membership: Crown,
+  community_sale_cancelled: Ban,
+  community_sale_moved: CloudRain,
 };
 
 /**
