@@ -9,6 +9,7 @@ import { UserMenu } from './user-menu';
 const publicLinks = [
   { to: '/sales', label: 'Browse Garage Sales' },
   { to: '/search', label: 'Search for Items' },
+  { to: '/community-sales', label: 'Community Sales' },
 ];
 const memberLinks = [
   { to: '/my-sales', label: 'My Garage Sales' },
@@ -36,7 +37,11 @@ function mobileGroups(user: ReturnType<typeof useUser>) {
   }
   return [
     { ...shop, links: [...publicLinks, { to: '/my-reservations', label: 'My Reservations' }] },
-    { id: 'host', title: 'Host', links: [...memberLinks, { to: '/create-sale', label: 'Host a Garage Sale' }] },
+    {
+      id: 'host',
+      title: 'Host',
+      links: [...memberLinks, { to: '/create-sale', label: 'Host a Garage Sale' }, { to: '/organize', label: 'Organise a Community Sale' }],
+    },
     {
       id: 'plan',
       title: 'Plan',
