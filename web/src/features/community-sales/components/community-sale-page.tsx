@@ -127,17 +127,13 @@ export function CommunitySalePage({ communitySaleId, renderMap, renderPlan }: Co
       {!entriesQuery.isSuccess ? (
         <QueryStatus query={entriesQuery} loading="Loading its sales..." error="Failed to load its sales" className="py-12" />
       ) : (
+        // A phone reads down: the map, then what chooses sales and plans the route, then the list
+        // (hundreds long); a desktop keeps the controls beside the map and list.
         <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <div className="space-y-6">
+          <div className="lg:col-start-1">
             {renderMap({ sales: mapSales, view: areaView(communitySale, mapSales), numberOf: (sale) => numberOf.get(sale.id) ?? null })}
-            <section aria-labelledby="list-heading" className="space-y-3">
-              <h2 id="list-heading" className="text-lg font-semibold text-gray-900">
-                The sales, by number
-              </h2>
-              <NumberedList entries={shown} total={numbered.length} />
-            </section>
           </div>
-          <div className="space-y-6 lg:sticky lg:top-4 lg:self-start">
+          <div className="space-y-6 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
             <div className="space-y-6 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200">
               <EntryFiltersPanel
                 filters={filters}
@@ -163,6 +159,12 @@ export function CommunitySalePage({ communitySaleId, renderMap, renderPlan }: Co
               numbered.length > 0 &&
               renderPlan({ communitySale, filters: planFilters(filters), count: numbersError ? 0 : shown.length })}
           </div>
+          <section aria-labelledby="list-heading" className="space-y-3 lg:col-start-1">
+            <h2 id="list-heading" className="text-lg font-semibold text-gray-900">
+              The sales, by number
+            </h2>
+            <NumberedList entries={shown} total={numbered.length} days={communitySale.days} />
+          </section>
         </div>
       )}
     </article>

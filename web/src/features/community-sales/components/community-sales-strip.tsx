@@ -50,7 +50,7 @@ export function CommunitySalesStrip({ limit = 6 }: { limit?: number }) {
         <h2 id="community-strip-heading" className="text-lg font-semibold text-gray-900">
           Community sales {geo.position ? 'near you' : 'coming up'}
         </h2>
-        <Link to="/community-sales" className="text-sm font-semibold text-blue-700 hover:underline">
+        <Link to="/community-sales" className="shrink-0 text-sm font-semibold text-blue-700 hover:underline">
           See all
         </Link>
       </div>

@@ -8,7 +8,10 @@ import type { Entry } from '../api/community-sales';
  * town stands in), hours, its items' categories and how many items. The number is the one on the
  * map and on the printout.
  */
-export function NumberedList({ entries, total }: { entries: readonly Entry[]; total: number }) {
+export function NumberedList({ entries, total, days }: { entries: readonly Entry[]; total: number; days: readonly { date: string }[] }) {
+  // The community sale's dates go without saying; a sale open on other dates says so.
+  const first = days[0]?.date;
+  const last = days[days.length - 1]?.date;
   if (entries.length === 0) {
     return (
       <p className="rounded-md border border-dashed border-gray-300 bg-white p-4 text-sm text-gray-700">
@@ -35,7 +38,8 @@ export function NumberedList({ entries, total }: { entries: readonly Entry[]; to
             </p>
             <p className="text-gray-800">{sale.address ? `${sale.address}, ${sale.city}` : `${sale.city}, ${sale.state}`}</p>
             <p className="text-gray-700">
-              {formatDateRange(sale.start_date, sale.end_date, 'short')} · {formatTimeRange(sale.start_time, sale.end_time)}
+              {sale.start_date === first && sale.end_date === last ? '' : `${formatDateRange(sale.start_date, sale.end_date, 'short')} · `}
+              {formatTimeRange(sale.start_time, sale.end_time)}
             </p>
             <div className="mt-1 flex flex-wrap items-center gap-1.5">
               {(sale.categories ?? []).map((category) => (
