@@ -44,6 +44,7 @@ export function CommunitySalePlan({ communitySale, filters, count }: CommunitySa
   const [startTime, setStartTime] = useState<string | null>(null);
   const [startMode, setStartMode] = useState<StartMode>('centre');
   const [zipCode, setZipCode] = useState('');
+  const [minutesPerStop, setMinutesPerStop] = useState(String(DEFAULT_MINUTES_PER_STOP));
   const [error, setError] = useState<ReactNode>(null);
   const [previewDate, setPreviewDate] = useState<string | null>(null);
   const busy = preview.isPending || create.isPending;
@@ -64,6 +65,9 @@ export function CommunitySalePlan({ communitySale, filters, count }: CommunitySa
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
+    const minutes = Number(minutesPerStop);
+    if (!Number.isInteger(minutes) || minutes < 1 || minutes > 240)
+      return setError('Minutes per stop must be a whole number from 1 to 240');
     let start: RoutePlanRequest['start'];
     if (startMode === 'zip') {
       if (!/^\d{5}$/.test(zipCode.trim())) return setError('ZIP must be 5 digits');
@@ -82,7 +86,7 @@ export function CommunitySalePlan({ communitySale, filters, count }: CommunitySa
       communitySaleId: communitySale.id,
       filters: filters ? { categories: filters.categories, numbers: filters.numbers, q: filters.q } : null,
       saleIds: [],
-      minutesPerStop: DEFAULT_MINUTES_PER_STOP,
+      minutesPerStop: minutes,
     };
     const onError = (failure: unknown) => {
       if (failure instanceof ApiError && failure.status === 403) {
@@ -113,7 +117,7 @@ export function CommunitySalePlan({ communitySale, filters, count }: CommunitySa
         <p className="text-sm text-gray-800">
           A route through the {pluralize(count, 'sale')} the list shows, in the best order for their hours.
         </p>
-        <div className="grid grid-cols-2 gap-3">
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           <SelectField
             label="Day"
             value={date}
@@ -129,6 +133,15 @@ export function CommunitySalePlan({ communitySale, filters, count }: CommunitySa
             ))}
           </SelectField>
           <TextField label="Start time" type="time" value={time} onChange={(event) => setStartTime(event.target.value)} />
+          <TextField
+            label="Minutes per stop"
+            type="number"
+            min={1}
+            max={240}
+            step={1}
+            value={minutesPerStop}
+            onChange={(event) => setMinutesPerStop(event.target.value)}
+          />
         </div>
         <fieldset>
           <legend className="mb-2 text-sm font-medium text-gray-800">Start from</legend>
