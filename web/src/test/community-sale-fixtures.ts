@@ -27,15 +27,14 @@ export function aCommunitySale(overrides: Partial<CommunitySale> = {}): Communit
 
 /** Three numbered sales (Furniture at 1 and 3, Books at 2), as a visitor receives them (no address). */
 export function someEntries(): Entry[] {
-  const sale = (id: number, title: string, categories: string[], userId = 50 + id) => ({
+  const sale = (id: number, title: string, userId = 50 + id) => ({
     ...aSale({ id, title, user_id: userId, address: null, zip_code: null, first_name: null, last_name: null, phone: null, rating: null }),
     latitude: 39.8 + id / 1000,
     longitude: -89.6,
-    categories,
   });
   return [
-    { number: 1, status: 'approved', sale: sale(11, 'Oak Street Sale', ['Furniture', 'Toys']) },
-    { number: 2, status: 'approved', sale: sale(12, 'Elm Street Sale', ['Books']) },
-    { number: 3, status: 'approved', sale: sale(13, 'Birch Street Sale', ['Furniture']) },
+    { number: 1, status: 'approved', sale: sale(11, 'Oak Street Sale'), categories: ['Furniture', 'Toys'] },
+    { number: 2, status: 'approved', sale: sale(12, 'Elm Street Sale'), categories: ['Books'] },
+    { number: 3, status: 'approved', sale: sale(13, 'Birch Street Sale'), categories: ['Furniture'] },
   ];
 }

@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SEARCH_PAGE_MAX } from '@garage/contracts/constants';
-import type { CommunitySale, CommunitySaleBody, CommunitySaleEntry, CommunitySaleFollow, Sale, SearchResult } from '@garage/contracts';
+import { SEARCH_PAGE_MAX, type Category } from '@garage/contracts/constants';
+import type { CommunitySale, CommunitySaleBody, CommunitySaleEntry, CommunitySaleFollow, SearchResult } from '@garage/contracts';
 import { api, requireRecordId } from '@/lib/api-client';
 import { communitySaleKeys, saleKeys } from '@/lib/query-keys';
 
 /**
- * A sale as a community sale's list shows it. `categories` (its items' categories) is beyond the
- * sale object of the contract, which allows extra fields; the list shows it when the server sends it.
+ * One numbered sale. `categories` (its unsold items' categories) is on the entry in the sales
+ * service's answer; optional here so an answer without it still shows the rest.
  */
-export type ListedSale = Sale & { categories?: string[] };
-export type Entry = Omit<CommunitySaleEntry, 'sale'> & { sale: ListedSale };
+export type Entry = CommunitySaleEntry & { categories?: Category[] };
 
 /** What the form sends: the contract's body before defaults. */
 export type CommunitySaleRequest = Omit<CommunitySaleBody, 'requiresApproval'> & { requiresApproval?: boolean };

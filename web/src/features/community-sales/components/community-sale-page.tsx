@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { CalendarDays, MapPin, Store } from 'lucide-react';
 import { CATEGORIES } from '@garage/contracts/constants';
-import type { CommunitySale } from '@garage/contracts';
+import type { CommunitySale, Sale } from '@garage/contracts';
 import { isNotFound } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
 import { formatDate, pluralize } from '@/lib/format';
@@ -9,7 +9,7 @@ import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryStatus } from '@/components/ui/query-status';
-import { useCommunitySale, useCommunitySaleItemSearch, useEntries, type Entry, type ListedSale } from '../api/community-sales';
+import { useCommunitySale, useCommunitySaleItemSearch, useEntries, type Entry } from '../api/community-sales';
 import { areaView } from '../utils/area-view';
 import { describeArea, describeDay } from '../utils/describe';
 import { categoriesOf, filterEntries, NO_FILTERS, parseNumbers, planFilters, type EntryFilters } from '../utils/filters';
@@ -19,10 +19,10 @@ import { NumberedList } from './numbered-list';
 import { OrganizerPanel } from './organizer-panel';
 import { ScopedSearch } from './scoped-search';
 
-export type PlacedListedSale = ListedSale & { latitude: number; longitude: number };
+export type PlacedSale = Sale & { latitude: number; longitude: number };
 
 export interface MapSlot {
-  sales: PlacedListedSale[];
+  sales: PlacedSale[];
   view: ReturnType<typeof areaView>;
   numberOf: (sale: { id: number }) => number | null;
 }
@@ -43,7 +43,7 @@ interface CommunitySalePageProps {
   renderPlan: (slot: PlanSlot) => ReactNode;
 }
 
-const placed = (sale: ListedSale): sale is PlacedListedSale => sale.latitude !== null && sale.longitude !== null;
+const placed = (sale: Sale): sale is PlacedSale => sale.latitude !== null && sale.longitude !== null;
 
 /**
  * /community-sales/{id}: one area's sale day. The numbered list and map, filters that narrow both

@@ -21,7 +21,7 @@ export function NumberedList({ entries, total, days }: { entries: readonly Entry
   }
   return (
     <ol aria-label="Numbered sales" className="divide-y divide-gray-200 rounded-lg bg-white shadow-sm ring-1 ring-gray-200">
-      {entries.map(({ number, sale }) => (
+      {entries.map(({ number, sale, categories }) => (
         <li key={sale.id} className="flex gap-3 p-3">
           <span
             aria-hidden="true"
@@ -42,7 +42,7 @@ export function NumberedList({ entries, total, days }: { entries: readonly Entry
               {formatTimeRange(sale.start_time, sale.end_time)}
             </p>
             <div className="mt-1 flex flex-wrap items-center gap-1.5">
-              {(sale.categories ?? []).map((category) => (
+              {(categories ?? []).map((category) => (
                 <Badge key={category} tone="blue">
                   {category}
                 </Badge>
