@@ -11,6 +11,8 @@ const publicLinks = [
   { to: '/search', label: 'Search for Items' },
   { to: '/community-sales', label: 'Community Sales' },
 ];
+/** A member's desktop header has no room for a fifth link: Community Sales is in their account menu. */
+const memberDesktopPublicLinks = publicLinks.filter((link) => link.to !== '/community-sales');
 const memberLinks = [
   { to: '/my-sales', label: 'My Garage Sales' },
   { to: '/my-items', label: 'My Items' },
@@ -139,7 +141,7 @@ export function Header({ notifications: Notifications }: HeaderProps = {}) {
     }
   };
 
-  const links = user ? [...publicLinks, ...memberLinks] : publicLinks;
+  const links = user ? [...memberDesktopPublicLinks, ...memberLinks] : publicLinks;
   // Signing in from the header comes back to the page the visitor was on.
   const loginState: LoginRedirectState = { from: `${location.pathname}${location.search}` };
 
