@@ -199,7 +199,7 @@ async function fetchPhoto(url) {
 // ---- 1. the journeys ------------------------------------------------------------------------
 
 function browserJourneys() {
-  const files = ['auth', 'hosting', 'search', 'premium', 'reservations'].map((name) => path.join(root, `web/e2e/${name}.e2e.mjs`));
+  const files = ['auth', 'hosting', 'search', 'premium', 'reservations', 'community-sales'].map((name) => path.join(root, `web/e2e/${name}.e2e.mjs`));
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--test', '--test-concurrency=1', '--test-reporter=dot', ...files], {
       cwd: root,
@@ -691,7 +691,7 @@ async function main() {
     const t0 = Date.now();
     check(
       await browserJourneys(),
-      `browser journeys through nginx (auth, hosting, search, premium, reservations) in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
+      `browser journeys through nginx (auth, hosting, search, premium, reservations, community-sales) in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
     );
   }
   const kept = await apiJourney();

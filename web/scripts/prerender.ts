@@ -15,6 +15,12 @@ export const PRERENDERED_PAGES = [
   { route: '/sales', url: '/sales', file: '/prerendered/sales.html', screen: 'src/app/routes/sales/browse.tsx' },
   { route: '/search', url: '/search', file: '/prerendered/search.html', screen: 'src/app/routes/search.tsx' },
   { route: '/items/:id', url: '/items/0', file: '/prerendered/item.html', screen: 'src/app/routes/items/detail.tsx' },
+  {
+    route: '/community-sales/:id',
+    url: '/community-sales/0',
+    file: '/prerendered/community-sale.html',
+    screen: 'src/app/routes/community-sales/detail.tsx',
+  },
 ] as const;
 
 /** The list the gateway reads (gateway/src/web-assets.ts); nginx has the same table in its config. */

@@ -76,6 +76,7 @@ describe('nginx.conf (the SPA and /api in compose and k8s)', () => {
       '"/sales?"': '/prerendered/sales.html',
       '"/search?"': '/prerendered/search.html',
       '"~^/items/[^/]+/?\\?$"': '/prerendered/item.html',
+      '"~^/community-sales/[^/]+/?\\?$"': '/prerendered/community-sale.html',
       default: '$uri',
     });
     const root = locations.find((location) => location.where === '/')!;

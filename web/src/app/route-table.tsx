@@ -38,6 +38,11 @@ const loaders = {
   // Paid reservations: the shopper's list and the host's list per sale.
   myReservations: () => import('./routes/reservations/mine'),
   saleReservations: () => import('./routes/reservations/sale'),
+  // Community sales: one area's sale day (its page is public), the list near you, organising one.
+  communitySale: () => import('./routes/community-sales/detail'),
+  communitySales: () => import('./routes/community-sales/list'),
+  organizeCommunitySale: () => import('./routes/community-sales/organize'),
+  editCommunitySale: () => import('./routes/community-sales/edit'),
   notFound: () => import('./routes/not-found'),
 } satisfies Record<string, () => Promise<{ default: ComponentType }>>;
 type ScreenName = keyof typeof loaders;
@@ -86,6 +91,8 @@ export const routes: RouteObject[] = [
       { path: 'help', ...screen('help') },
       { path: 'privacy', ...screen('privacy') },
       { path: 'terms', ...screen('terms') },
+      { path: 'community-sales', ...screen('communitySales') },
+      { path: 'community-sales/:id', ...screen('communitySale') },
       {
         element: <SignedInOnly />,
         children: [
@@ -106,6 +113,8 @@ export const routes: RouteObject[] = [
           { path: 'plan/:id/print', ...screen('routePlanPrint') },
           { path: 'my-reservations', ...screen('myReservations') },
           { path: 'sales/:id/reservations', ...screen('saleReservations') },
+          { path: 'organize', ...screen('organizeCommunitySale') },
+          { path: 'community-sales/:id/edit', ...screen('editCommunitySale') },
         ],
       },
       { path: '*', ...screen('notFound') },

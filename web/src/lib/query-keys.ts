@@ -56,3 +56,15 @@ export const routePlanKeys = {
 export const savedSearchKeys = { all: ['saved-searches'] as const };
 
 export const paymentKeys = { config: ['payments', 'config'] as const };
+
+export const communitySaleKeys = {
+  all: ['community-sales'] as const,
+  list: (search: object) => ['community-sales', 'list', search] as const,
+  detail: (id: string) => ['community-sales', 'detail', id] as const,
+  entries: (id: string) => ['community-sales', 'entries', id] as const,
+  /** Those a host's sale fits: the sale form's "Join a community sale nearby". */
+  fitting: (saleId: number) => ['community-sales', 'fitting', saleId] as const,
+  /** Whether the signed-in shopper follows it (kept from the last follow or unfollow answer). */
+  following: (id: string) => ['community-sales', 'following', id] as const,
+  search: (id: string, q: string) => ['community-sales', 'search', id, q] as const,
+};

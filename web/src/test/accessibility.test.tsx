@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import axe from 'axe-core';
 import type { ReactElement } from 'react';
 // Screens whose page adds other features' widgets (the hearts, saving a search) are rendered as their route page.
+import CommunitySaleRoute from '@/app/routes/community-sales/detail';
 import ItemDetailRoute from '@/app/routes/items/detail';
 import SearchRoute from '@/app/routes/search';
 import { LoginForm } from '@/features/auth/components/login-form';
@@ -11,10 +12,12 @@ import { AddItem } from '@/features/items/components/add-item';
 import { MyItemsList } from '@/features/items/components/my-items-list';
 import { ProfileSettings } from '@/features/profile/components/profile-settings';
 import { SubscribePage } from '@/features/premium/components/subscribe-page';
+import { OrganizeCommunitySale } from '@/features/community-sales/components/edit-community-sale';
 import { CreateSale } from '@/features/sales/components/create-sale';
 import { MySalesList } from '@/features/sales/components/my-sales-list';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
+import { aCommunitySale, someEntries } from './community-sale-fixtures';
 import { anItem, aSale, aSearchResult } from './fixtures';
 import { json, mockFetch, renderScreen, signInAs, signOutForTest } from './render';
 
@@ -59,6 +62,8 @@ const screens: Array<[string, () => ReactElement, Where, string]> = [
   ['my sales', () => <MySalesList />, '/my-sales', 'Maple Street Moving Sale'],
   ['profile', () => <ProfileSettings />, '/profile', ''],
   ['subscribe', () => <SubscribePage />, '/subscribe', ''],
+  ['community sale', () => <CommunitySaleRoute />, { path: '/community-sales/:id', route: '/community-sales/3' }, 'Oak Street Sale'],
+  ['organise a community sale', () => <OrganizeCommunitySale uploadCover={async () => ({ message: 'unused' })} />, '/organize', ''],
 ];
 
 describe('accessibility (axe)', () => {
@@ -71,6 +76,8 @@ describe('accessibility (axe)', () => {
       'GET /api/items/my-items': () => json([anItem()]),
       'GET /api/items/100': () => json(anItem({ image_urls: ['/p/1.jpg', '/p/2.jpg'] })),
       'GET /api/sales/my-sales': () => json([aSale()]),
+      'GET /api/community-sales/3': () => json(aCommunitySale()),
+      'GET /api/community-sales/3/sales': () => json(someEntries()),
       'GET /api/payments/config': () => json({ provider: 'simulated', publishableKey: null, priceCents: 199, currency: 'usd' }),
     });
     const { container } = renderScreen(element(), typeof where === 'string' ? { path: where } : where);

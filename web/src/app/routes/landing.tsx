@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { Check, Map as MapIcon, Search, Tag } from 'lucide-react';
 import { useUser } from '@/lib/auth';
 import { LinkButton } from '@/components/ui/button';
+import { CommunitySalesStrip } from '@/features/community-sales/components/community-sales-strip';
 import { HeroPhotos } from '@/features/sales/components/hero-photos';
 
 const benefits = [
@@ -52,6 +53,10 @@ export default function LandingRoute() {
           <HeroPhotos />
         </div>
       </section>
+
+      <div className="mx-auto max-w-7xl px-4 pt-8 sm:px-6 lg:px-8 empty:hidden">
+        <CommunitySalesStrip />
+      </div>
 
       <section aria-labelledby="benefits-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
         <h2 id="benefits-heading" className="text-center text-3xl font-bold text-gray-900">

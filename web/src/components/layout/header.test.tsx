@@ -31,7 +31,7 @@ describe('Header', () => {
     await userEvent.keyboard('{Enter}');
     const menu = await screen.findByRole('menu');
     await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Profile Settings' })).toHaveFocus());
-    for (const name of ['Saved', 'My Reservations', 'Saved Searches', 'Route Planner']) {
+    for (const name of ['Saved', 'My Reservations', 'Saved Searches', 'Route Planner', 'Community Sales', 'Organise a Community Sale']) {
       await userEvent.keyboard('{ArrowDown}');
       expect(within(menu).getByRole('menuitem', { name })).toHaveFocus();
     }
@@ -75,8 +75,8 @@ describe('Header', () => {
       within(groups.find((group) => group.getAttribute('aria-labelledby') && within(group).queryByText(name, { selector: 'p' }))!)
         .getAllByRole('link')
         .map((link) => link.textContent);
-    expect(linksOf('Shop')).toEqual(['Browse Garage Sales', 'Search for Items', 'My Reservations']);
-    expect(linksOf('Host')).toEqual(['My Garage Sales', 'My Items', 'Host a Garage Sale']);
+    expect(linksOf('Shop')).toEqual(['Browse Garage Sales', 'Search for Items', 'Community Sales', 'My Reservations']);
+    expect(linksOf('Host')).toEqual(['My Garage Sales', 'My Items', 'Host a Garage Sale', 'Organise a Community Sale']);
     expect(linksOf('Plan')).toEqual(['Saved', 'Saved Searches', 'Route Planner', 'Alerts']);
     expect(linksOf('Account')).toEqual(['Profile Settings', 'Upgrade to Premium']);
     expect(within(mobile).getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();

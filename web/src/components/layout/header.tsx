@@ -9,7 +9,10 @@ import { UserMenu } from './user-menu';
 const publicLinks = [
   { to: '/sales', label: 'Browse Garage Sales' },
   { to: '/search', label: 'Search for Items' },
+  { to: '/community-sales', label: 'Community Sales' },
 ];
+/** A member's desktop header has no room for a fifth link: Community Sales is in their account menu. */
+const memberDesktopPublicLinks = publicLinks.filter((link) => link.to !== '/community-sales');
 const memberLinks = [
   { to: '/my-sales', label: 'My Garage Sales' },
   { to: '/my-items', label: 'My Items' },
@@ -36,7 +39,11 @@ function mobileGroups(user: ReturnType<typeof useUser>) {
   }
   return [
     { ...shop, links: [...publicLinks, { to: '/my-reservations', label: 'My Reservations' }] },
-    { id: 'host', title: 'Host', links: [...memberLinks, { to: '/create-sale', label: 'Host a Garage Sale' }] },
+    {
+      id: 'host',
+      title: 'Host',
+      links: [...memberLinks, { to: '/create-sale', label: 'Host a Garage Sale' }, { to: '/organize', label: 'Organise a Community Sale' }],
+    },
     {
       id: 'plan',
       title: 'Plan',
@@ -134,7 +141,7 @@ export function Header({ notifications: Notifications }: HeaderProps = {}) {
     }
   };
 
-  const links = user ? [...publicLinks, ...memberLinks] : publicLinks;
+  const links = user ? [...memberDesktopPublicLinks, ...memberLinks] : publicLinks;
   // Signing in from the header comes back to the page the visitor was on.
   const loginState: LoginRedirectState = { from: `${location.pathname}${location.search}` };
 

@@ -120,6 +120,8 @@ export function UserMenu({ user, onSignOut }: { user: User; onSignOut: () => voi
             { to: '/my-reservations', label: 'My Reservations' },
             { to: '/saved-searches', label: 'Saved Searches' },
             { to: '/plan', label: 'Route Planner' },
+            { to: '/community-sales', label: 'Community Sales' },
+            { to: '/organize', label: 'Organise a Community Sale' },
           ].map((link) => (
             <Link key={link.to} role="menuitem" tabIndex={-1} to={link.to} className={itemClass} onClick={() => close(false)}>
               {link.label}

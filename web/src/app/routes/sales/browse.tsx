@@ -1,4 +1,5 @@
 import { Page } from '@/components/ui/page';
+import { CommunitySalesStrip } from '@/features/community-sales/components/community-sales-strip';
 import { FavoriteButton } from '@/features/favorites/components/favorite-button';
 import { AddToPlanButton } from '@/features/route-planner/components/add-to-plan-button';
 import { SalesBrowser } from '@/features/sales/components/sales-browser';
@@ -10,6 +11,9 @@ export default function BrowseSalesRoute() {
       heading="Browse Garage Sales"
       intro="Find garage sales happening near you, on a map or as a list, with their photos."
     >
+      <div className="mb-6 empty:hidden">
+        <CommunitySalesStrip />
+      </div>
       <SalesBrowser
         renderSaleActions={(sale, place) => (
           <>

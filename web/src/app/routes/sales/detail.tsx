@@ -1,5 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { Page } from '@/components/ui/page';
+import { JoinCommunitySale } from '@/features/community-sales/components/join-community-sale';
 import { AddToCalendarLink } from '@/features/calendar/components/add-to-calendar-link';
 import { FavoriteButton } from '@/features/favorites/components/favorite-button';
 import { AddToPlanButton } from '@/features/route-planner/components/add-to-plan-button';
@@ -22,6 +23,7 @@ export default function SaleDetailRoute() {
           </>
         )}
         renderItemActions={(item) => <FavoriteButton kind="item" id={item.id} title={item.title} ownerId={item.user_id} />}
+        renderHostPanel={(sale) => sale.status === 'active' && <JoinCommunitySale saleId={sale.id} />}
       />
     </Page>
   );

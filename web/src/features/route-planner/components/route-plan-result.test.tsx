@@ -19,6 +19,14 @@ describe('RoutePlanResult', () => {
     expect(screen.getByText('8:55 AM')).toBeInTheDocument();
   });
 
+  it("gives a community sale's stops their number in it", () => {
+    const plan = aRoutePlan({ stops: [aStop(1, { communitySaleNumber: 42 }), aStop(2)] });
+    renderScreen(<RoutePlanResult plan={plan} showMap={false} />);
+    const stops = within(screen.getByRole('list', { name: 'Stops in driving order' })).getAllByRole('listitem');
+    expect(stops[0]).toHaveTextContent('No. 42 ·');
+    expect(stops[1]).not.toHaveTextContent('No.');
+  });
+
   it('says which sales could not fit and why', () => {
     renderScreen(
       <RoutePlanResult

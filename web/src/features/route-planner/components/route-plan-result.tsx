@@ -97,7 +97,13 @@ export function RoutePlanResult({ plan, showMap = true }: { plan: RoutePlan; sho
                       {stop.title}
                     </Link>
                   </h3>
-                  <p className="text-sm text-gray-700">{[stop.address, `${stop.city}, ${stop.state}`].filter(Boolean).join(', ')}</p>
+                  <p className="text-sm text-gray-700">
+                    {/* The number on the community sale's map, list and printout. */}
+                    {typeof stop.communitySaleNumber === 'number' && (
+                      <span className="mr-1 font-semibold text-purple-800">No. {stop.communitySaleNumber} ·</span>
+                    )}
+                    {[stop.address, `${stop.city}, ${stop.state}`].filter(Boolean).join(', ')}
+                  </p>
                   <StopTimes stop={stop} zone={zone} date={plan.date} />
                   <p className="text-sm text-gray-700">
                     {formatMinutes(stop.driveMinutes)} drive ({formatMiles(stop.driveMiles)}) from{' '}

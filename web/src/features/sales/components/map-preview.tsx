@@ -37,7 +37,16 @@ interface MapPreviewProps {
   opening: boolean;
   /** The live map covers the picture: it is kept only to hold the frame's size. */
   covered: boolean;
+  /** A numbered disc instead of the pin, for sales that have a number (a community sale's). */
+  numberOf?: PinNumber;
 }
+
+/** A sale's number on the map (a community sale's list), or null for a plain pin. */
+export type PinNumber = (sale: PlacedSale) => number | null;
+
+/** The numbered disc, the same on the picture and on the live map (`sales-map.tsx`). */
+export const NUMBER_PIN_CLASS =
+  'flex h-7 w-7 items-center justify-center rounded-full border-2 border-white bg-blue-700 text-xs font-bold text-white shadow-md';
 
 export interface LiveMapRequest {
   /** The sale whose pin was chosen: its popup opens on the live map. */
@@ -52,14 +61,14 @@ export interface LiveMapRequest {
  * from it, some 300 ms of a phone's main thread on a cold load) waits until a visitor reaches for
  * the map; until then the page stays responsive and the picture looks the same.
  */
-export function MapPreview({ view, sales, position, onOpen, opening, covered }: MapPreviewProps) {
+export function MapPreview({ view, sales, position, onOpen, opening, covered, numberOf }: MapPreviewProps) {
   const center = worldPixel(view.center.latitude, view.center.longitude, view.zoom);
   const offsetOf = (latitude: number, longitude: number): Point => {
     const point = worldPixel(latitude, longitude, view.zoom);
     return { x: point.x - center.x, y: point.y - center.y };
   };
   // Every sale has its pin, as on the live map, also those outside the frame (clipped).
-  const pins = sales.map((sale) => ({ sale, offset: offsetOf(sale.latitude, sale.longitude) }));
+  const pins = sales.map((sale) => ({ sale, offset: offsetOf(sale.latitude, sale.longitude), number: numberOf?.(sale) ?? null }));
   const open = (event: PointerEvent) => {
     // A touch also comes "over" the picture as it lands: the press is what counts then.
     if (event.type === 'pointerenter' && event.pointerType !== 'mouse') return;
@@ -105,31 +114,50 @@ export function MapPreview({ view, sales, position, onOpen, opening, covered }: 
           style={at(offsetOf(position.latitude, position.longitude))}
         />
       )}
-      {pins.map(({ sale, offset }) => (
-        <img
-          key={`shadow-${sale.id}`}
-          src={shadowUrl}
-          alt=""
-          width={41}
-          height={41}
-          draggable={false}
-          className="pointer-events-none absolute max-w-none"
-          style={at({ x: offset.x - 12, y: offset.y - 41 })}
-        />
-      ))}
-      {pins.map(({ sale, offset }) => (
-        <button
-          key={sale.id}
-          type="button"
-          title={sale.title}
-          aria-label={sale.title}
-          className="absolute h-[41px] w-[25px] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
-          style={at({ x: offset.x - 12, y: offset.y - 41 })}
-          onClick={(event) => openSale(event, sale.id)}
-        >
-          <img src={iconUrl} alt="" width={25} height={41} draggable={false} className="max-w-none" />
-        </button>
-      ))}
+      {pins
+        .filter((pin) => pin.number === null)
+        .map(({ sale, offset }) => (
+          <img
+            key={`shadow-${sale.id}`}
+            src={shadowUrl}
+            alt=""
+            width={41}
+            height={41}
+            draggable={false}
+            className="pointer-events-none absolute max-w-none"
+            style={at({ x: offset.x - 12, y: offset.y - 41 })}
+          />
+        ))}
+      {pins.map(({ sale, offset, number }) =>
+        number === null ? (
+          <button
+            key={sale.id}
+            type="button"
+            title={sale.title}
+            aria-label={sale.title}
+            className="absolute h-[41px] w-[25px] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+            style={at({ x: offset.x - 12, y: offset.y - 41 })}
+            onClick={(event) => openSale(event, sale.id)}
+          >
+            <img src={iconUrl} alt="" width={25} height={41} draggable={false} className="max-w-none" />
+          </button>
+        ) : (
+          <button
+            key={sale.id}
+            type="button"
+            title={`${number}. ${sale.title}`}
+            aria-label={`${number}. ${sale.title}`}
+            className={cn(
+              NUMBER_PIN_CLASS,
+              'absolute focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700',
+            )}
+            style={at({ x: offset.x - 14, y: offset.y - 14 })}
+            onClick={(event) => openSale(event, sale.id)}
+          >
+            {number}
+          </button>
+        ),
+      )}
       {opening && (
         <p
           role="status"

@@ -56,9 +56,11 @@ interface SaleDetailProps {
   renderScheduleActions?: (sale: Sale) => ReactNode;
   /** Next to the status of each item for sale (e.g. its heart). */
   renderItemActions?: (item: Item) => ReactNode;
+  /** For the sale's host only, under when and where (e.g. "Join a community sale nearby"). */
+  renderHostPanel?: (sale: Sale) => ReactNode;
 }
 
-export function SaleDetail({ saleId, renderTitleActions, renderScheduleActions, renderItemActions }: SaleDetailProps) {
+export function SaleDetail({ saleId, renderTitleActions, renderScheduleActions, renderItemActions, renderHostPanel }: SaleDetailProps) {
   const user = useUser();
   const location = useLocation();
   const navigate = useNavigate();
@@ -193,6 +195,8 @@ export function SaleDetail({ saleId, renderTitleActions, renderScheduleActions, 
           )}
         </section>
       </div>
+
+      {isOwner && renderHostPanel?.(sale)}
 
       <section aria-labelledby="items-heading">
         <h2 id="items-heading" className="mb-4 text-xl font-semibold text-gray-900">

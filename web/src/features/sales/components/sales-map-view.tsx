@@ -5,7 +5,7 @@ import type { Sale } from '@garage/contracts';
 import type { Coordinates } from '@/hooks/use-geolocation';
 import { pluralize } from '@/lib/format';
 import { hasValidCoordinates } from '../utils/coordinates';
-import { MapPreview, type LiveMapRequest, type MapView } from './map-preview';
+import { MapPreview, type LiveMapRequest, type MapView, type PinNumber } from './map-preview';
 import type { SaleActionsRenderer } from './sale-summary';
 
 // Leaflet is the heaviest part of the page: it loads only when a visitor reaches for the map.
@@ -15,29 +15,42 @@ interface SalesMapViewProps {
   sales: Sale[];
   position: Coordinates | null;
   renderSaleActions?: SaleActionsRenderer;
+  /** Where the map looks (a community sale's area); else the visitor's location or the default. */
+  view?: MapView;
+  /** Numbered discs instead of pins (a community sale's numbers). */
+  numberOf?: PinNumber;
+  /** The legend's words for what the pins are. */
+  legend?: string;
 }
 
 /**
  * The browse page's map view: a picture of the map first (`MapPreview`), the live map once a
  * visitor touches it, points a mouse at it or picks a sale's pin, and the legend under both.
  */
-export function SalesMapView({ sales, position, renderSaleActions }: SalesMapViewProps) {
+export function SalesMapView({ sales, position, renderSaleActions, view: askedView, numberOf, legend }: SalesMapViewProps) {
   const [live, setLive] = useState<LiveMapRequest | null>(null);
   const [built, setBuilt] = useState(false);
   // A tap is a press, then a click: the pin chosen by the click is added to the press's request.
   const open = useCallback((request: LiveMapRequest) => setLive((asked) => ({ ...asked, ...request })), []);
   const onBuilt = useCallback(() => setBuilt(true), []);
   const placed = sales.filter(hasValidCoordinates);
-  const view: MapView = position
-    ? { center: position, zoom: LOCATED_MAP_ZOOM }
-    : { center: DEFAULT_MAP_CENTER, zoom: DEFAULT_MAP_CENTER.zoom };
+  const view: MapView =
+    askedView ?? (position ? { center: position, zoom: LOCATED_MAP_ZOOM } : { center: DEFAULT_MAP_CENTER, zoom: DEFAULT_MAP_CENTER.zoom });
 
   return (
     <div className="overflow-hidden rounded-lg shadow-sm ring-1 ring-gray-200">
       {/* The picture stays in place (a pressed pin is not replaced before its click lands) and
           holds the frame's size; the live map is laid over it once built. */}
       <div className="relative">
-        <MapPreview view={view} sales={placed} position={position} onOpen={open} opening={live !== null && !built} covered={built} />
+        <MapPreview
+          view={view}
+          sales={placed}
+          position={position}
+          onOpen={open}
+          opening={live !== null && !built}
+          covered={built}
+          numberOf={numberOf}
+        />
         {live && (
           <Suspense fallback={null}>
             <SalesMap
@@ -48,6 +61,7 @@ export function SalesMapView({ sales, position, renderSaleActions }: SalesMapVie
               openSaleId={live.saleId}
               takeFocus={live.byKeyboard}
               onBuilt={onBuilt}
+              numberOf={numberOf}
             />
           </Suspense>
         )}
@@ -66,8 +80,17 @@ export function SalesMapView({ sales, position, renderSaleActions }: SalesMapVie
           </span>
         )}
         <span className="flex items-center gap-2">
-          <img src={iconUrl} alt="" aria-hidden="true" className="h-5 w-auto" />
-          {pluralize(placed.length, 'garage sale')}
+          {numberOf ? (
+            <span
+              aria-hidden="true"
+              className="inline-flex h-5 w-5 items-center justify-center rounded-full bg-blue-700 text-xs font-bold text-white"
+            >
+              1
+            </span>
+          ) : (
+            <img src={iconUrl} alt="" aria-hidden="true" className="h-5 w-auto" />
+          )}
+          {legend ?? pluralize(placed.length, 'garage sale')}
         </span>
       </div>
     </div>

@@ -7,12 +7,22 @@ import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import type { Coordinates } from '@/hooks/use-geolocation';
 import { TILE_ATTRIBUTION, TILE_URL } from '@/lib/map-tiles';
-import { MAP_SIZE, type MapView, type PlacedSale } from './map-preview';
+import { MAP_SIZE, NUMBER_PIN_CLASS, type MapView, type PinNumber, type PlacedSale } from './map-preview';
 import { SalePopup, type SaleActionsRenderer } from './sale-summary';
 
 // Leaflet finds its marker images by a CSS path that a bundler breaks; hand it the bundled files.
 delete (L.Icon.Default.prototype as unknown as { _getIconUrl?: unknown })._getIconUrl;
 L.Icon.Default.mergeOptions({ iconUrl, iconRetinaUrl, shadowUrl });
+
+function numberIcon(number: number): L.DivIcon {
+  return L.divIcon({
+    className: '',
+    html: `<span class="${NUMBER_PIN_CLASS}">${number}</span>`,
+    iconSize: [28, 28],
+    iconAnchor: [14, 14],
+    popupAnchor: [0, -14],
+  });
+}
 
 /** Moves the map to a new view (the visitor's location, once known) after it is built. */
 function FollowView({ view }: { view: MapView }) {
@@ -83,13 +93,23 @@ interface SalesMapProps {
   takeFocus?: boolean;
   /** Called once the markers are on the map. */
   onBuilt: () => void;
+  numberOf?: PinNumber;
 }
 
 /**
  * The browse page's live map (Leaflet). It is laid over the map's picture, which shows until
  * Leaflet has built the map and keeps the frame's size.
  */
-export default function SalesMap({ view, sales, position, renderSaleActions, openSaleId, takeFocus = false, onBuilt }: SalesMapProps) {
+export default function SalesMap({
+  view,
+  sales,
+  position,
+  renderSaleActions,
+  openSaleId,
+  takeFocus = false,
+  onBuilt,
+  numberOf,
+}: SalesMapProps) {
   const step = useBuildSteps(STEP.markers);
   const chosen = useRef<L.Marker>(null);
   if (step < STEP.container) return null;
@@ -114,19 +134,23 @@ export default function SalesMap({ view, sales, position, renderSaleActions, ope
       )}
       {step >= STEP.markers && (
         <>
-          {sales.map((sale) => (
-            <Marker
-              key={sale.id}
-              ref={sale.id === openSaleId ? chosen : undefined}
-              position={[sale.latitude, sale.longitude]}
-              title={sale.title}
-              alt={sale.title}
-            >
-              <Popup>
-                <SalePopup sale={sale} actions={renderSaleActions?.(sale, 'popup')} />
-              </Popup>
-            </Marker>
-          ))}
+          {sales.map((sale) => {
+            const number = numberOf?.(sale) ?? null;
+            return (
+              <Marker
+                key={sale.id}
+                ref={sale.id === openSaleId ? chosen : undefined}
+                position={[sale.latitude, sale.longitude]}
+                title={number === null ? sale.title : `${number}. ${sale.title}`}
+                alt={sale.title}
+                {...(number === null ? {} : { icon: numberIcon(number) })}
+              >
+                <Popup>
+                  <SalePopup sale={sale} actions={renderSaleActions?.(sale, 'popup')} />
+                </Popup>
+              </Marker>
+            );
+          })}
           <WhenBuilt chosen={chosen} saleId={openSaleId} focus={takeFocus} onBuilt={onBuilt} />
         </>
       )}
