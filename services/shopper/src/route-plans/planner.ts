@@ -778,6 +778,51 @@ function solve(problem: Problem, candidates: number[]): Tour {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The same search on a travel-time matrix (benchmarks against published instances).
+
+export interface MatrixPlanRequest {
+  /** Driving minutes, row-major: minutes[from * size + to]; node 0 is the start point. */
+  minutes: ArrayLike<number>;
+  /** Opening and closing minute of each node (index 0, the start point, is ignored). */
+  opensAt: ArrayLike<number>;
+  closesAt: ArrayLike<number>;
+  startAt: number;
+  minutesPerStop?: number;
+}
+
+export interface MatrixPlanResult {
+  /** Nodes in visiting order (without the start point). */
+  order: number[];
+  driveMinutes: number;
+  /** Nodes left out. */
+  left: number[];
+}
+
+/** Plans nodes 1..size-1 of a travel-time matrix, exactly as `planRoute` plans stops. */
+export function planOnMatrix(request: MatrixPlanRequest): MatrixPlanResult {
+  const size = request.opensAt.length;
+  if (request.closesAt.length !== size || request.minutes.length !== size * size)
+    throw new RangeError('minutes must be size × size, with size opening and closing times');
+  const service = request.minutesPerStop ?? DEFAULT_MINUTES_PER_STOP;
+  const time = Float64Array.from(request.minutes);
+  const single: Sequence[] = [{ first: 0, last: 0, early: request.startAt, late: request.startAt, duration: 0 }];
+  const closes = new Float64Array(size);
+  for (let node = 1; node < size; node++) {
+    single.push({ first: node, last: node, early: request.opensAt[node]!, late: request.closesAt[node]! - service, duration: service });
+    closes[node] = request.closesAt[node]!;
+  }
+  const problem: Problem = { size, time, single, closes };
+  const candidates: number[] = [];
+  for (let node = 1; node < size; node++)
+    if (single[node]!.late >= single[node]!.early && join(problem, single[0]!, single[node]!)) candidates.push(node);
+  const tour = solve(problem, candidates);
+  const inTour = new Set(tour.nodes);
+  const left: number[] = [];
+  for (let node = 1; node < size; node++) if (!inTour.has(node)) left.push(node);
+  return { order: [...tour.nodes], driveMinutes: tour.cost, left };
+}
+
+// ---------------------------------------------------------------------------------------------
 // The public function: checks the input, says why stops cannot be planned, and times the result.
 
 /**
