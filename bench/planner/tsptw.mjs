@@ -116,3 +116,38 @@ export function replay(instance, order) {
   }
   return { feasible: problems.length === 0, length, problems, visited: order.filter((node) => node !== depotCopy).length };
 }
+
+/** Reads a TSPLIB .tour file: the nodes in order, 0-based (the depot, 0, first). */
+export function parseTour(file) {
+  const lines = readFileSync(file, 'utf8')
+    .split('\n')
+    .map((line) => line.trim());
+  const start = lines.indexOf('TOUR_SECTION');
+  const nodes = [];
+  for (const line of lines.slice(start + 1)) {
+    const node = Number(line);
+    if (node === -1 || line === 'EOF' || line === '') break;
+    nodes.push(node - 1);
+  }
+  return nodes;
+}
+
+/**
+ * The instance with every customer's window narrowed around the time the best-known tour visits
+ * it (`slack` before, `slack` after, within the original window): a complete route is known (that
+ * tour), and the narrower the windows, the fewer others there are. A test of "visit them all".
+ */
+export function narrowedAround(instance, tour, slack, { opens = true } = {}) {
+  const { dimension, matrix, open, close } = instance;
+  const narrowedOpen = [...open];
+  const narrowedClose = [...close];
+  let at = 0;
+  let time = open[0];
+  for (const node of tour.slice(1)) {
+    time = Math.max(time + matrix[at * dimension + node], open[node]);
+    if (opens) narrowedOpen[node] = Math.max(open[node], time - slack);
+    narrowedClose[node] = Math.min(close[node], time + slack);
+    at = node;
+  }
+  return { dimension, matrix, open: narrowedOpen, close: narrowedClose };
+}

@@ -1,6 +1,7 @@
 import type { PlannedStop, PlanRequest, PlanResult, StopRequest, UnplannedStop } from './planner.types.js';
 import { solve } from './planning/search.js';
-import { join, max, type Problem, type Sequence } from './planning/sequence.js';
+import { cheapestDeltas } from './planning/repair.js';
+import { join, max, min, type Problem, type Sequence } from './planning/sequence.js';
 import type { Tour } from './planning/tour.js';
 import { greatCircleTravel } from './travel.js';
 
@@ -62,9 +63,11 @@ export function planOnMatrix(request: MatrixPlanRequest): MatrixPlanResult {
     closes[node] = request.closesAt[node]!;
   }
   const problem: Problem = { size, time, single, closes };
+  // Every node with a usable window is a candidate, even one too far to reach straight from the
+  // start: a matrix need not obey the triangle inequality (rounded or real road times), and such
+  // a node may still be reached on time through others.
   const candidates: number[] = [];
-  for (let node = 1; node < size; node++)
-    if (single[node]!.late >= single[node]!.early && join(problem, single[0]!, single[node]!)) candidates.push(node);
+  for (let node = 1; node < size; node++) if (single[node]!.late >= single[node]!.early) candidates.push(node);
   const tour = solve(problem, candidates);
   const inTour = new Set(tour.nodes);
   const left: number[] = [];
@@ -141,8 +144,12 @@ export function planRoute(request: PlanRequest): PlanResult {
 
   const tour = solve(problem, candidates);
   const inTour = new Set(tour.nodes);
+  // The tour without each of its stops, made once for every stop left out.
+  let reduced: Tour[] | null = null;
   for (const node of candidates) {
-    if (!inTour.has(node)) unplanned.set(open[node - 1]!, crowdedOut(tour, node, open));
+    if (inTour.has(node)) continue;
+    reduced ??= tour.nodes.map((_, index) => tour.without(index));
+    unplanned.set(open[node - 1]!, crowdedOut(tour, reduced, node, open));
   }
 
   const planned: PlannedStop[] = [];
@@ -199,15 +206,28 @@ function hoursProblem(stop: StopRequest, startAt: number, service: number): stri
 }
 
 /** Why a stop that could be visited alone is not in the plan: what it would cost to fit it. */
-function crowdedOut(tour: Tour, node: number, open: StopRequest[]): string {
+function crowdedOut(tour: Tour, reduced: Tour[], node: number, open: StopRequest[]): string {
   const stop = open[node - 1]!;
   const hours = `open ${clock(stop.opensAt)}–${clock(stop.closesAt)}`;
   let replaced: { title: string; cost: number } | null = null;
-  for (let i = 0; i < tour.length; i++) {
-    const reduced = tour.without(i);
-    const insertion = reduced.feasible ? reduced.bestInsertion(node) : null;
-    if (insertion && (!replaced || reduced.cost + insertion.delta < replaced.cost)) {
-      replaced = { title: open[tour.nodes[i]! - 1]!.title, cost: reduced.cost + insertion.delta };
+  // Each reduced tour in the order of a lower bound of its driving with the stop in (the stop's
+  // cheapest place in the whole tour, or in the gap the dropped stop leaves, windows aside): the
+  // scan stops once no bound can beat the best found. The same answer as trying every one.
+  const { time, size } = tour.problem;
+  const [cheapest] = cheapestDeltas(tour.problem, tour, [node]);
+  const bounds = reduced.map((without, i) => {
+    const before = i === 0 ? 0 : tour.nodes[i - 1]!;
+    const after = i + 1 < tour.length ? tour.nodes[i + 1]! : -1;
+    const gap = time[before * size + node]! + (after >= 0 ? time[node * size + after]! - time[before * size + after]! : 0);
+    return { i, bound: without.cost + min(cheapest!, gap) };
+  });
+  bounds.sort((a, b) => a.bound - b.bound || a.i - b.i);
+  for (const { i, bound } of bounds) {
+    if (replaced && bound >= replaced.cost) break;
+    const without = reduced[i]!;
+    const insertion = without.feasible ? without.bestInsertion(node) : null;
+    if (insertion && (!replaced || without.cost + insertion.delta < replaced.cost)) {
+      replaced = { title: open[tour.nodes[i]! - 1]!.title, cost: without.cost + insertion.delta };
     }
   }
   if (replaced) return `Fits only by dropping another stop (such as “${replaced.title}”); ${hours}`;

@@ -1,5 +1,5 @@
 /** Constructions: first plans, each improved by the search afterwards. */
-import { IMPROVEMENT, join, NEVER, type Problem, type Sequence } from './sequence.js';
+import { chain, IMPROVEMENT, join, NEVER, type Problem, type Sequence } from './sequence.js';
 import { Tour, type Insertion } from './tour.js';
 
 export type InsertionRule = 'cost' | 'shift' | 'regret';
@@ -42,6 +42,70 @@ export function buildByInsertion(problem: Problem, candidates: number[], rule: I
     if (!chosen) break;
     tour.insert(chosen);
     remaining = stillFitting.filter((node) => node !== chosen.node);
+  }
+  return tour;
+}
+
+/**
+ * Cheapest insertion (the stop that adds the least driving goes in next, at that place) in about
+ * n² steps rather than n³: each stop keeps a lower bound of the driving it would add and the place
+ * that gave it. An insertion only removes places or makes them later (so a bound stays a bound),
+ * and opens two new places, checked for every stop in O(1). The stop with the least bound is
+ * inserted when its remembered place still exists and is on time; otherwise it is scanned again.
+ * A stop that fits nowhere never will (triangle inequality: the tour only grows).
+ */
+export function buildByCheapestInsertion(problem: Problem, candidates: number[], seed?: number): Tour {
+  const { time, size, single } = problem;
+  const tour = new Tour(problem, seed === undefined ? [] : [seed]);
+  const bound = new Float64Array(size);
+  /** The stop after which the remembered place is (0: the start point), and the one before which (-1: the end). */
+  const after = new Int32Array(size).fill(-1);
+  const before = new Int32Array(size).fill(-1);
+  const known = new Uint8Array(size); // whether bound[node] is the driving of the remembered place
+  const where = new Int32Array(size).fill(-1); // index in the tour + 1 (0: the start point)
+  where[0] = 0;
+  const index = () => tour.nodes.forEach((node, at) => (where[node] = at + 1));
+  index();
+  const rescan = (node: number): boolean => {
+    const found = tour.bestInsertion(node);
+    if (!found) return false;
+    bound[node] = found.delta;
+    after[node] = found.position === 0 ? 0 : tour.nodes[found.position - 1]!;
+    before[node] = found.position < tour.length ? tour.nodes[found.position]! : -1;
+    known[node] = 1;
+    return true;
+  };
+  let remaining = candidates.filter((node) => node !== seed && rescan(node));
+  while (remaining.length > 0) {
+    let pick = -1;
+    for (const node of remaining) if (pick < 0 || bound[node]! < bound[pick]! - IMPROVEMENT) pick = node;
+    const a = after[pick]!;
+    const b = before[pick]!;
+    const position = where[a]!;
+    const valid =
+      known[pick] === 1 &&
+      (a === 0 || position > 0) &&
+      (b === -1 ? position === tour.length : tour.nodes[position] === b) &&
+      chain(problem, tour.prefix[position], single[pick], tour.suffix[position]) !== null;
+    if (!valid) {
+      if (!rescan(pick)) remaining = remaining.filter((node) => node !== pick);
+      continue;
+    }
+    tour.insert({ node: pick, position, delta: bound[pick]!, shift: 0 });
+    index();
+    remaining = remaining.filter((node) => node !== pick);
+    // The two places the insertion opened: between a and pick, and between pick and b.
+    for (const node of remaining) {
+      const first = time[a * size + node]! + time[node * size + pick]! - time[a * size + pick]!;
+      const second = time[pick * size + node]! + (b === -1 ? 0 : time[node * size + b]! - time[pick * size + b]!);
+      const least = first < second ? first : second;
+      if (least < bound[node]! - IMPROVEMENT) {
+        bound[node] = least;
+        known[node] = 0;
+      } else if (after[node] === a && before[node] === b) {
+        known[node] = 0; // its place was split
+      }
+    }
   }
   return tour;
 }

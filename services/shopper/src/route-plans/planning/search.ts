@@ -2,18 +2,28 @@
  * The search: constructions, each improved to a local optimum, then ruin-and-recreate rounds from
  * the best plan; deterministic (seeded).
  */
-import { buildByInsertion, buildInOrder, buildSoonestNext } from './construction.js';
-import { orOpt, swap, twoOpt } from './local-search.js';
-import { dropOneAddTwo, exchange, insertLeftovers, leftovers } from './repair.js';
+import { buildByCheapestInsertion, buildByInsertion, buildInOrder, buildSoonestNext } from './construction.js';
+import { nearestNodes, orOpt, swap, twoOpt } from './local-search.js';
+import { dropOneAddTwo, exchange, insertAllowingLateness, insertLeftovers, insertWithEjections, leftovers } from './repair.js';
 import { IMPROVEMENT, max, min, type Problem } from './sequence.js';
+import { seeded } from './random.js';
 import { Tour, type Objective } from './tour.js';
 
 /** Up to this many stops, every stop also seeds a construction of its own (cheap, and closer to optimal). */
 const SEED_EACH_STOP_UP_TO = 12;
-/** Ruin and recreate rounds: many for a few stops, fewer as the tour grows (each round costs more). */
+/** Up to this many stops, the constructions that rescan every stop at every step (n³) run too. */
+const FULL_SCAN_CONSTRUCTIONS_UP_TO = 100;
+/** From this many stops on, local search tries only the places next to a stop's NEIGHBOURS nearest stops. */
+const GRANULAR_FROM = 250;
+const NEIGHBOURS = 12;
+/**
+ * Ruin and recreate rounds: many for a few stops, RUIN_WORK / stops in between (measured on the
+ * published TSPTW instances: 1500 gave a mean gap of 0.42 %, 6000 gave 0.28 %), the fewest for a
+ * long plan.
+ */
 const SMALL_RUIN_ROUNDS = 150;
 const MIN_RUIN_ROUNDS = 8;
-const RUIN_WORK = 1500;
+const RUIN_WORK = 6000;
 /** How much more driving (a share of the best) a plan wandered through may have, at first. */
 const WANDER_MARGIN = 0.05;
 /** At most this share of the tour is ruined in a round (at least 3 stops). */
@@ -65,18 +75,6 @@ function ruinAndRecreate(problem: Problem, from: Tour, candidates: number[], obj
   return improve(problem, tour, candidates, objective, false);
 }
 
-/** mulberry32: a tiny seeded generator, so ruin and recreate gives the same plan every time. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * Local search to a local optimum of `objective` (at most stops first, always). `thorough` adds
  * "drop one, add two", the costliest neighbourhood, which ruin and recreate rounds skip: it runs on
@@ -89,6 +87,7 @@ function improve(problem: Problem, tour: Tour, candidates: number[], objective: 
     moved = twoOpt(problem, tour, objective) || moved;
     if (swap(problem, tour, objective) || moved) continue;
     if (objective === 'driving' && exchange(problem, tour, candidates)) continue;
+    if (thorough && tour.length < candidates.length && insertWithEjections(problem, tour, candidates)) continue;
     if (thorough && dropOneAddTwo(tour, candidates)) continue;
     return tour;
   }
@@ -101,16 +100,22 @@ function better(a: Tour, b: Tour): boolean {
 
 export function solve(problem: Problem, candidates: number[]): Tour {
   if (candidates.length === 0) return new Tour(problem, []);
+  if (candidates.length > GRANULAR_FROM) problem.near = nearestNodes(problem, candidates, NEIGHBOURS);
   const byClosing = [...candidates].sort((a, b) => problem.closes[a]! - problem.closes[b]! || a - b);
   const starts = [
-    () => buildByInsertion(problem, candidates, 'cost'),
-    () => buildByInsertion(problem, candidates, 'regret'),
-    () => buildByInsertion(problem, candidates, 'shift'),
+    () => buildByCheapestInsertion(problem, candidates),
     () => buildInOrder(problem, byClosing),
     () => buildSoonestNext(problem, candidates),
   ];
+  // Regret and least-time insertion rescan every stop at every step (n³): worth it on small plans.
+  if (candidates.length <= FULL_SCAN_CONSTRUCTIONS_UP_TO) {
+    starts.push(
+      () => buildByInsertion(problem, candidates, 'regret'),
+      () => buildByInsertion(problem, candidates, 'shift'),
+    );
+  }
   if (candidates.length <= SEED_EACH_STOP_UP_TO) {
-    for (const seed of candidates) starts.push(() => buildByInsertion(problem, candidates, 'cost', seed));
+    for (const seed of candidates) starts.push(() => buildByCheapestInsertion(problem, candidates, seed));
   }
   const tried = new Set<string>();
   let best: Tour | null = null;
@@ -123,8 +128,13 @@ export function solve(problem: Problem, candidates: number[]): Tour {
     if (!best || better(tour, best)) best = tour;
   }
   const next = seeded(0x9e3779b9 ^ candidates.length);
+  // A long plan (granular search, hundreds of stops) gets the fewest rounds: it must stay fast.
   const rounds =
-    candidates.length <= SEED_EACH_STOP_UP_TO ? SMALL_RUIN_ROUNDS : max(MIN_RUIN_ROUNDS, Math.round(RUIN_WORK / candidates.length));
+    candidates.length <= SEED_EACH_STOP_UP_TO
+      ? SMALL_RUIN_ROUNDS
+      : candidates.length > GRANULAR_FROM
+        ? MIN_RUIN_ROUNDS
+        : max(MIN_RUIN_ROUNDS, Math.round(RUIN_WORK / candidates.length));
   // Two walks share the rounds. One shortens the driving by record-to-record travel: it may wander
   // through plans with as many stops and a little more driving than the best (a margin that shrinks
   // to nothing). The other shortens the day, which makes room for stops that do not fit yet.
@@ -144,5 +154,9 @@ export function solve(problem: Problem, candidates: number[]): Tour {
       current = tour.length >= best!.length && tour.cost <= best!.cost * (1 + margin) ? tour : best!;
     }
   }
-  return improve(problem, best!, candidates, 'driving', true);
+  improve(problem, best!, candidates, 'driving', true);
+  // Last, before giving up on a stop: the costlier repair that lets the day run late on the way.
+  while (best!.length < candidates.length && insertAllowingLateness(problem, best!, candidates))
+    improve(problem, best!, candidates, 'driving', true);
+  return best!;
 }

@@ -35,6 +35,12 @@ export interface Problem {
   single: Sequence[];
   /** Closing minutes, for the "earliest closing first" construction. */
   closes: Float64Array;
+  /**
+   * For long plans, each node's nearest nodes (by driving both ways, the start point included):
+   * local search then only tries the places next to them (granular neighbourhoods, Toth and Vigo
+   * 2003). Absent: every place is tried.
+   */
+  near?: Int32Array[];
 }
 
 /** σ1 ⊕ σ2, or null when σ2 cannot start in time after σ1 (Vidal et al., time warp must stay 0). */

@@ -26,6 +26,11 @@ export class Tour {
   readonly prefix: Sequence[] = [];
   /** suffix[i]: nodes[i..] (undefined when empty). */
   readonly suffix: (Sequence | undefined)[] = [];
+  /** at[node]: index of `node` in the tour, -1 when it is not in it. */
+  readonly at: Int32Array;
+  /** Driving along the tour up to index i (from the start point), and the same legs driven backwards. */
+  readonly forward: Float64Array;
+  readonly backward: Float64Array;
   cost = 0;
   feasible = true;
 
@@ -33,6 +38,9 @@ export class Tour {
     readonly problem: Problem,
     public nodes: number[],
   ) {
+    this.at = new Int32Array(problem.size).fill(-1);
+    this.forward = new Float64Array(problem.size + 1);
+    this.backward = new Float64Array(problem.size + 1);
     this.refresh();
   }
 
@@ -70,6 +78,16 @@ export class Tour {
       this.suffix[i] = joined;
     }
     this.cost = cost;
+    const { at, forward, backward } = this;
+    at.fill(-1);
+    for (let i = 0; i < k; i++) {
+      const node = nodes[i]!;
+      at[node] = i;
+      if (i > 0) {
+        forward[i] = forward[i - 1]! + problem.time[nodes[i - 1]! * problem.size + node]!;
+        backward[i] = backward[i - 1]! + problem.time[node * problem.size + nodes[i - 1]!]!;
+      }
+    }
     return (this.feasible = true);
   }
 
