@@ -127,5 +127,5 @@ export const RATE_LIMITS = {
   pickupCodeFailuresPerHost: { limit: 20, windowSeconds: 60 * 60 },
 } as const;
 
-/** Sales one route plan may hold. */
-export const ROUTE_PLAN_MAX_SALES = 25;
+/** Sales one route plan may hold: a whole community sale day (50–400 sales) fits in one plan. */
+export const ROUTE_PLAN_MAX_SALES = 400;

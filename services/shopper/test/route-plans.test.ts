@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { routePlanPreviewSchema, routePlanSchema } from '@garage/contracts';
+import { ROUTE_PLAN_MAX_SALES, routePlanPreviewSchema, routePlanSchema } from '@garage/contracts';
 import { UNAVAILABLE } from '@garage/service-kit';
 import { readCalendar } from './calendar-reader.js';
 import { ShopperHarness, newId } from './harness.js';
@@ -180,7 +180,7 @@ describe('POST /api/route-plans (premium)', () => {
 
   it.each([
     ['saleIds', { saleIds: [] }, 'Pick at least one sale'],
-    ['saleIds', { saleIds: Array.from({ length: 26 }, (_, i) => i + 1) }, 'At most 25 sales per plan'],
+    ['saleIds', { saleIds: Array.from({ length: 401 }, (_, i) => i + 1) }, 'At most 400 sales per plan'],
     ['date', { date: '2099-02-30' }, 'Not a real date'],
     ['date', { date: '2001-01-01' }, 'The plan date cannot be in the past'],
     ['startTime', { startTime: '8am' }, 'Use the format HH:MM (24 h)'],
@@ -189,6 +189,47 @@ describe('POST /api/route-plans (premium)', () => {
     const response = await h.api().post('/api/route-plans').set('authorization', auth).send(planBody(overrides)).expect(400);
     expect(response.body.error).toBe(message);
     expect(response.body.details).toContainEqual({ field, message });
+  });
+
+  it(`plans and saves a whole community sale: ${ROUTE_PLAN_MAX_SALES} sales, every one on time, directions in legs of at most 9 waypoints`, async () => {
+    // A 20 × 20 grid of sales about a tenth of a mile apart, open 07:00–19:00: a route through all
+    // of them exists (a row-by-row sweep takes about 9 hours with 1-minute stops).
+    const grid: number[] = [];
+    const places = Array.from({ length: ROUTE_PLAN_MAX_SALES }, (_, index) => ({
+      latitude: 39.76 + Math.floor(index / 20) * 0.002,
+      longitude: -89.67 + (index % 20) * 0.002,
+    }));
+    for (let batch = 0; batch < places.length; batch += 25) {
+      const ids = places.slice(batch, batch + 25).map(() => newId());
+      grid.push(...ids);
+      await Promise.all(
+        ids.map((id, index) =>
+          h.sale(id, host, { title: `Grid sale ${batch + index + 1}`, ...places[batch + index]!, start_time: '07:00', end_time: '19:00' }),
+        ),
+      );
+    }
+    const body = planBody({ saleIds: grid, startTime: '07:00', start: { latitude: 39.76, longitude: -89.67 }, minutesPerStop: 1 });
+
+    const preview = routePlanPreviewSchema.parse(
+      (await h.api().post('/api/route-plans/preview').set('authorization', auth).send(body).expect(200)).body,
+    );
+    expect(preview.summary).toMatchObject({ requested: ROUTE_PLAN_MAX_SALES, plannable: ROUTE_PLAN_MAX_SALES, unplannable: 0 });
+
+    const plan = routePlanSchema.parse((await h.api().post('/api/route-plans').set('authorization', auth).send(body).expect(201)).body);
+    expect(plan.stops.map((stop) => stop.saleId).sort((a, b) => a - b)).toEqual([...grid].sort((a, b) => a - b));
+    expect(plan.unplanned).toEqual([]);
+    let clock = '07:00';
+    for (const stop of plan.stops) {
+      expect(stop.arrival >= clock).toBe(true);
+      expect(stop.departure <= '19:00').toBe(true);
+      clock = stop.departure;
+    }
+    expect(plan.directions.google).toHaveLength(ROUTE_PLAN_MAX_SALES / 10);
+    for (const link of plan.directions.google) {
+      expect(new URL(link).searchParams.get('waypoints')!.split('|').length).toBeLessThanOrEqual(9);
+    }
+    const saved = routePlanSchema.parse((await h.api().get(`/api/route-plans/${plan.id}`).set('authorization', auth).expect(200)).body);
+    expect(saved.stops).toHaveLength(ROUTE_PLAN_MAX_SALES);
   });
 
   it('answers 400 for a start that is neither a point nor a ZIP', async () => {

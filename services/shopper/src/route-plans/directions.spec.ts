@@ -1,9 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
+import { ROUTE_PLAN_MAX_SALES } from '@garage/contracts';
 import { directionsLinks, MAX_WAYPOINTS_PER_LINK } from './directions.js';
 import type { Point } from './planner.types.js';
 
 const start: Point = { latitude: 41.8781, longitude: -87.6298 };
-/** Stop n is at a recognisable place: latitude 42.n, longitude -88.n (n up to 99). */
+/** Stop n is at a recognisable place: latitude 42 + n/100, longitude -88 - n/100 (distinct for any n). */
 const stops = (count: number): Point[] =>
   Array.from({ length: count }, (_, index) => ({ latitude: 42 + (index + 1) / 100, longitude: -88 - (index + 1) / 100 }));
 const text = (point: Point) => `${point.latitude},${point.longitude}`;
@@ -65,6 +66,9 @@ describe('directionsLinks', () => {
     [10, [9]],
     [11, [9, 0]],
     [25, [9, 9, 4]],
+    // A whole community sale: 400 stops, 40 legs of 9 waypoints and a destination.
+    [400, Array.from({ length: 40 }, () => 9)],
+    [ROUTE_PLAN_MAX_SALES + 1, [...Array.from({ length: 40 }, () => 9), 0]],
   ])('splits %i stops into legs with %j waypoints, each leg starting where the last one ended', (count, waypointsPerLeg) => {
     const route = stops(count);
     for (const legs of [googleLegs(directionsLinks(start, route, 'google')), appleLegs(directionsLinks(start, route, 'apple'))]) {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { ROUTE_PLAN_MAX_SALES } from '@garage/contracts/constants';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderScreen, signInAs, signOutForTest, testUser } from '@/test/render';
@@ -48,9 +49,9 @@ describe('AddToPlanButton', () => {
     expect(screen.getByText('0 in plan')).toBeInTheDocument();
   });
 
-  it('stops at 25 sales and ignores a damaged entry', async () => {
+  it(`stops at ${ROUTE_PLAN_MAX_SALES} sales and ignores a damaged entry`, async () => {
     signInAs();
-    const many = Array.from({ length: 25 }, (_, index) => ({ ...aSale({ id: index + 100 }) }));
+    const many = Array.from({ length: ROUTE_PLAN_MAX_SALES }, (_, index) => ({ ...aSale({ id: index + 100 }) }));
     window.localStorage.setItem(`garage.routePlan.selection.${testUser.id}`, JSON.stringify(many));
     const { unmount } = renderScreen(<AddToPlanButton sale={aSale({ id: 1 })} />);
     expect(screen.getByRole('button', { name: 'Add to plan' })).toBeDisabled();

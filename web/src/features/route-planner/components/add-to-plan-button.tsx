@@ -1,3 +1,4 @@
+import { ROUTE_PLAN_MAX_SALES } from '@garage/contracts/constants';
 import { useUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { usePlanSelection, type PlanSale } from '../hooks/use-plan-selection';
@@ -29,7 +30,7 @@ export function AddToPlanButton({ sale, className, named = false }: { sale: Plan
       aria-pressed={inPlan}
       // Cards name their sale; the visible words lead the name.
       aria-label={named ? `${text}: ${sale.title}` : undefined}
-      title={blocked ? 'A plan holds at most 25 sales' : undefined}
+      title={blocked ? `A plan holds at most ${ROUTE_PLAN_MAX_SALES} sales` : undefined}
       disabled={blocked}
       onClick={() => (inPlan ? selection.remove(sale.id) : selection.add(sale))}
       className={cn(
