@@ -39,7 +39,7 @@ const NAMED_RESPONSES: Array<[string, z.ZodType]> = [
 const SCHEMA_REF = '#/components/schemas/';
 const BEARER = 'bearerAuth';
 /** The gateway's own probes are outside the request budget (request-budget.ts); every other call has it. */
-const OUTSIDE_BUDGET = new Set(['/api/health', '/api/live']);
+const OUTSIDE_BUDGET = new Set(['/api/health', '/api/live', '/api/ready']);
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
 const DESCRIPTION = `Every call of Garage, under \`/api\` on the gateway. JSON in, JSON out, UTF-8.
