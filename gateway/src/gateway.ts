@@ -90,6 +90,9 @@ export async function startGateway(
     trustProxy: trust,
     bodyLimit: config.BODY_LIMIT_BYTES,
     frameworkErrors: frameworkErrorsOption(() => errors),
+    // A request that reaches a closing gateway on a connection it still has open is served (and the
+    // connection closed), not answered 503: the edge cannot tell that 503 from a service's.
+    return503OnClosing: false,
   });
   const app = await NestFactory.create<NestFastifyApplication>(root, adapter, {
     logger: new NestPinoLogger(logger),

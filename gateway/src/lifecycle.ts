@@ -16,11 +16,6 @@ export class Lifecycle {
     return this.state !== 'serving';
   }
 
-  /** The listener is closing: what still arrives on an open connection goes the slow way (Fastify). */
-  get closing(): boolean {
-    return this.state === 'closing';
-  }
-
   drain(): void {
     if (this.state === 'serving') this.state = 'draining';
   }

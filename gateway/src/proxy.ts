@@ -48,7 +48,7 @@ export interface ProxyOptions {
   errors: ErrorFilter;
   logger: Logger;
   trust: ProxyTrust | false;
-  /** Shutting down: from the drain on answers ask the client to close; once closing Fastify answers. */
+  /** Shutting down: from the drain on, answers ask the client to close its connection. */
   lifecycle: Lifecycle;
 }
 
@@ -79,8 +79,7 @@ export class ApiProxy {
   /** Takes a plain proxied call and answers it; false leaves the request to Fastify. */
   take(request: IncomingMessage, response: ServerResponse): boolean {
     const url = request.url ?? '';
-    // While the gateway closes, Fastify answers (503, and the connection closes).
-    if (!url.startsWith('/api/') || request.method === 'OPTIONS' || this.options.lifecycle.closing) return false;
+    if (!url.startsWith('/api/') || request.method === 'OPTIONS') return false;
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
     const service = routeOf(path);

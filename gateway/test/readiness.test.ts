@@ -16,9 +16,10 @@ let service: Server;
 let serviceUrl: string;
 
 beforeAll(async () => {
-  service = createServer((_req, res) => {
+  service = createServer((req, res) => {
     res.setHeader('content-type', 'application/json');
-    res.end('{"ok":true}');
+    // A slow call: still in flight when the gateway is told to stop.
+    setTimeout(() => res.end('{"ok":true}'), req.url === '/api/items/slow' ? 600 : 0);
   });
   await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
   const address = service.address();
@@ -111,6 +112,16 @@ describe('readiness and the drain on SIGTERM', () => {
 });
 
 describe('without a drain period (the default)', () => {
+  it('finishes a call in flight before it closes', async () => {
+    const gateway = await gatewayWith({});
+    const slow = get(`${gateway.url}/api/items/slow`, false);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const stopping = gateway.shutdown();
+    const answer = await slow;
+    expect({ status: answer.status, body: answer.body }).toEqual({ status: 200, body: '{"ok":true}' });
+    await stopping;
+  });
+
   it('closes at once on shutdown', async () => {
     const gateway = await gatewayWith({});
     expect(gateway.config.SHUTDOWN_DRAIN_MS).toBe(0);
