@@ -85,14 +85,17 @@ export async function gatewaysStopped() {
   );
 }
 
-/** Requests each gateway container has served (its own counter, read on its metrics port). */
+/** Requests each gateway container has served (its own counter, read on its metrics port), not counting Docker's health checks. */
 async function servedByGateway() {
   return Promise.all(
     containers('gateway').map(async (gateway) => {
       const text = await fetch(`http://${gateway.ip}:9464/metrics`).then((r) => r.text());
       const served = text
         .split('\n')
-        .filter((line) => line.startsWith('garage_http_requests_total{') && line.includes('service="gateway"'))
+        .filter(
+          (line) =>
+            line.startsWith('garage_http_requests_total{') && line.includes('service="gateway"') && !line.includes('route="/api/health"'),
+        )
         .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
       return { ...gateway, served };
     }),
