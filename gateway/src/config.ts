@@ -51,9 +51,16 @@ export const gatewayConfig = {
   METRICS_HOST: z.string().default('127.0.0.1'),
   /**
    * How long a request that never reached its service (connection refused or reset before it was
-   * made, e.g. a replica shutting down) is retried before the caller gets 502; 0 turns retries off.
+   * made, its name resolving to nothing: a replica or the one replica restarting) is held and
+   * retried before the caller gets 503 with Retry-After; 0 turns retries off. As long as a restart
+   * takes on a loaded host (16 s measured), in every topology.
    */
-  UPSTREAM_RETRY_WINDOW_MS: z.coerce.number().int().min(0).max(30_000).default(1500),
+  UPSTREAM_RETRY_WINDOW_MS: z.coerce.number().int().min(0).max(120_000).default(30_000),
+  /**
+   * After SIGTERM, how long the gateway keeps serving while `/api/ready` already answers 503, so a
+   * load balancer that follows readiness stops sending before the listener closes; 0 closes at once.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
   OTEL_SERVICE_NAME: z.string().optional(),
 };

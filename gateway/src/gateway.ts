@@ -25,6 +25,7 @@ import { ApiDocsController } from './api-docs.controller.js';
 import { proxyTrust } from './client-address.js';
 import { gatewayConfig, type GatewayConfig } from './config.js';
 import { GatewayController } from './gateway.controller.js';
+import { Lifecycle } from './lifecycle.js';
 import { OpsController } from './ops.controller.js';
 import { ApiProxy } from './proxy.js';
 import { addRequestBudget, RequestBudget } from './request-budget.js';
@@ -42,7 +43,10 @@ export interface RunningGateway {
   /** Where Prometheus scrapes `/metrics` (`METRICS_PORT`), or null when it is not served. */
   metricsUrl: string | null;
   config: GatewayConfig;
+  /** Closes at once: the listener, then Redis, the service pools and tracing. */
   close(): Promise<void>;
+  /** SIGTERM's way: not ready at once, serving for `SHUTDOWN_DRAIN_MS`, then `close`. */
+  shutdown(): Promise<void>;
 }
 
 /** The one public entry: `/api/*` to the owning service, and the SPA when `WEB_DIST` is set. */
@@ -56,7 +60,7 @@ export async function startGateway(
   const errors = new ErrorFilter(logger);
   const budget = RequestBudget.of(config, logger);
   const trust = proxyTrust(config.TRUST_PROXY);
-  let draining = false;
+  const lifecycle = new Lifecycle();
   const webDist = config.WEB_DIST && existsSync(path.join(config.WEB_DIST, 'index.html')) ? path.resolve(config.WEB_DIST) : null;
 
   const root: DynamicModule = {
@@ -69,11 +73,11 @@ export async function startGateway(
       TokenCheck,
       {
         provide: ApiProxy,
-        useFactory: (tokens: TokenCheck) =>
-          new ApiProxy({ upstreams, tokens, config, budget, errors, logger, trust, draining: () => draining }),
+        useFactory: (tokens: TokenCheck) => new ApiProxy({ upstreams, tokens, config, budget, errors, logger, trust, lifecycle }),
         inject: [TokenCheck],
       },
       { provide: GATEWAY_CONFIG, useValue: config },
+      { provide: Lifecycle, useValue: lifecycle },
       ...(webDist ? [{ provide: WebAssets, useValue: new WebAssets(webDist) }] : []),
     ],
   };
@@ -86,6 +90,9 @@ export async function startGateway(
     trustProxy: trust,
     bodyLimit: config.BODY_LIMIT_BYTES,
     frameworkErrors: frameworkErrorsOption(() => errors),
+    // A request that reaches a closing gateway on a connection it still has open is served (and the
+    // connection closed), not answered 503: the edge cannot tell that 503 from a service's.
+    return503OnClosing: false,
   });
   const app = await NestFactory.create<NestFastifyApplication>(root, adapter, {
     logger: new NestPinoLogger(logger),
@@ -101,7 +108,7 @@ export async function startGateway(
   recordHttpMetrics(fastify, 'gateway');
   addSecurityHeaders(fastify, config.NODE_ENV === 'production');
   fastify.addHook('onSend', async (_request, reply) => {
-    if (draining) void reply.header('connection', 'close');
+    if (lifecycle.closingConnections) void reply.header('connection', 'close');
   });
   fastify.addHook('onResponse', async (request, reply) => {
     if (reply.statusCode >= 500 || logger.isLevelEnabled('debug')) {
@@ -143,18 +150,27 @@ export async function startGateway(
   }
   const metrics = config.METRICS_PORT === undefined || options.listen === false ? null : await serveMetrics(config);
   if (metrics) logger.info({ url: metrics.url }, 'metrics listening');
-  return {
-    app,
-    url,
-    metricsUrl: metrics?.url ?? null,
-    config,
-    close: async () => {
-      draining = true;
+  let closed: Promise<void> | null = null;
+  const close = () =>
+    (closed ??= (async () => {
+      lifecycle.close();
       await metrics?.close();
       await app.close();
       await budget?.close();
       await upstreams.close();
       await flushTracing();
+    })());
+  return {
+    app,
+    url,
+    metricsUrl: metrics?.url ?? null,
+    config,
+    close,
+    shutdown: async () => {
+      lifecycle.drain();
+      logger.info({ drainMs: config.SHUTDOWN_DRAIN_MS }, 'not ready; draining before the listener closes');
+      if (config.SHUTDOWN_DRAIN_MS > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
+      await close();
     },
   };
 }

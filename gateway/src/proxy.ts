@@ -5,12 +5,13 @@ import { context, propagation, SpanKind, trace } from '@opentelemetry/api';
 import { ApiError, notFound, recordHttpRequest, tooManyRequests, tracingEnabled, type ErrorFilter, type Logger } from '@garage/service-kit';
 import { clientAddress, clientProtocol, type ProxyTrust } from './client-address.js';
 import type { GatewayConfig } from './config.js';
+import type { Lifecycle } from './lifecycle.js';
 import { OVER_BUDGET, type RequestBudget } from './request-budget.js';
 import { routeOf, type ServiceName } from './routes.js';
 import { SALE_ID } from './sale-detail.js';
 import { securityHeaders } from './security-headers.js';
 import type { TokenCheck } from './token-check.js';
-import type { Relay, Upstreams } from './upstreams.js';
+import { serviceUnavailable, type Relay, type Upstreams } from './upstreams.js';
 
 /** Headers that describe one hop, or an identity only the gateway may assert: never forwarded. */
 const DROPPED_REQUEST_HEADERS = new Set([
@@ -47,8 +48,8 @@ export interface ProxyOptions {
   errors: ErrorFilter;
   logger: Logger;
   trust: ProxyTrust | false;
-  /** True once the gateway is shutting down: answers ask the client to close the connection. */
-  draining: () => boolean;
+  /** Shutting down: from the drain on, answers ask the client to close its connection. */
+  lifecycle: Lifecycle;
 }
 
 /**
@@ -78,8 +79,7 @@ export class ApiProxy {
   /** Takes a plain proxied call and answers it; false leaves the request to Fastify. */
   take(request: IncomingMessage, response: ServerResponse): boolean {
     const url = request.url ?? '';
-    // While the gateway shuts down, Fastify answers (503, and the connection closes).
-    if (!url.startsWith('/api/') || request.method === 'OPTIONS' || this.options.draining()) return false;
+    if (!url.startsWith('/api/') || request.method === 'OPTIONS') return false;
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
     const service = routeOf(path);
@@ -178,7 +178,7 @@ export class ApiProxy {
     } catch (error) {
       if (error instanceof ApiError) throw error;
       // Upstreams has logged the failure with its cause.
-      throw new ApiError(502, `The ${service} service is unavailable. Try again shortly.`);
+      throw serviceUnavailable(service);
     } finally {
       span?.end();
     }
@@ -244,7 +244,7 @@ export class ApiProxy {
     const out = [...this.answerHeaders, 'x-request-id', id];
     const origin = request.headers.origin;
     if (origin && this.origins.has(origin)) out.push('access-control-allow-origin', origin);
-    if (this.options.draining()) out.push('connection', 'close');
+    if (this.options.lifecycle.closingConnections) out.push('connection', 'close');
     return out;
   }
 

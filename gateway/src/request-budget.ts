@@ -11,7 +11,7 @@ import {
 import type { GatewayConfig } from './config.js';
 
 /** Probes and liveness are not the client's budget: an orchestrator calls them from one address. */
-const EXEMPT = new Set(['/api/live', '/api/health']);
+const EXEMPT = new Set(['/api/live', '/api/ready', '/api/health']);
 const WINDOW_SECONDS = 60;
 /** A count slower than this (Redis unreachable, reconnecting) lets the request pass rather than wait. */
 const COUNT_TIMEOUT_MS = 250;

@@ -137,6 +137,7 @@ export const ENDPOINTS: Endpoint[] = [
   call('GET /api/dev/mail', 'notifications', 'email/dev-mail.controller.ts'),
   call('GET /api/health', 'gateway', 'gateway.controller.ts'),
   call('GET /api/live', 'gateway', 'ops.controller.ts'),
+  call('GET /api/ready', 'gateway', 'ops.controller.ts'),
   call('GET /api/docs', 'gateway', 'api-docs.controller.ts'),
   call('GET /api/docs/openapi.json', 'gateway', 'api-docs.controller.ts'),
 ];

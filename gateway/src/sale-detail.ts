@@ -1,8 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '@garage/service-kit';
 import type { ServiceName } from './routes.js';
 import type { TokenCheck } from './token-check.js';
-import type { Upstreams } from './upstreams.js';
+import { serviceUnavailable, type Upstreams } from './upstreams.js';
 
 /** A path segment that can be a sale id; anything else (`my-sales`) is an ordinary sales call. */
 export const SALE_ID = /^\d{1,10}$/;
@@ -21,7 +20,7 @@ interface Upstream {
  * /api/sales/{id}` is the sale from the sales service plus its items from the items service. Both
  * are asked at once, each with the caller's token, so each applies its own visitor rules. A refusal
  * from the sales service (`404 Sale not found`, `400`) is the answer as it is; the items service
- * failing is a `502`, never a sale that wrongly looks empty.
+ * failing is a `503` with `Retry-After`, never a sale that wrongly looks empty.
  */
 export async function composeSaleDetail(
   upstreams: Upstreams,
@@ -43,7 +42,7 @@ export async function composeSaleDetail(
     fetchText(upstreams, 'items', `/api/items/by-sale/${id}`, headers),
   ]);
 
-  if (sale.status === 'rejected') throw unavailable('sales');
+  if (sale.status === 'rejected') throw serviceUnavailable('sales');
   if (sale.value.status !== 200) {
     void reply.status(sale.value.status);
     for (const name of PASSED_THROUGH_HEADERS) {
@@ -52,7 +51,7 @@ export async function composeSaleDetail(
     }
     return reply.send(sale.value.text);
   }
-  if (items.status === 'rejected' || items.value.status !== 200) throw unavailable('items');
+  if (items.status === 'rejected' || items.value.status !== 200) throw serviceUnavailable('items');
   const body = { ...(JSON.parse(sale.value.text) as Record<string, unknown>), items: JSON.parse(items.value.text) as unknown[] };
   return reply.status(200).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(body));
 }
@@ -60,8 +59,4 @@ export async function composeSaleDetail(
 async function fetchText(upstreams: Upstreams, service: ServiceName, path: string, headers: Record<string, string>): Promise<Upstream> {
   const response = await upstreams.request(service, { path, method: 'GET', headers });
   return { status: response.statusCode, headers: response.headers, text: await response.body.text() };
-}
-
-function unavailable(service: ServiceName): ApiError {
-  return new ApiError(502, `The ${service} service is unavailable. Try again shortly.`);
 }

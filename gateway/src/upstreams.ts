@@ -1,7 +1,21 @@
 import { Client, type Dispatcher } from 'undici';
-import type { Logger } from '@garage/service-kit';
+import { ApiError, type Logger } from '@garage/service-kit';
 import type { ServiceName } from './routes.js';
 import { CONNECT_TIMEOUT_MS, ServiceAddresses, type Resolve } from './service-addresses.js';
+
+/** Seconds a client is asked to wait before trying again once the gateway gave up on a service. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The gateway's answer when a service cannot be had: `503` with `Retry-After`, as a service
+ * answers while its own database is down. Never `502`: to the caller the product is briefly
+ * unavailable, whichever hop failed.
+ */
+export function serviceUnavailable(service: ServiceName): ApiError {
+  return new ApiError(503, `The ${service} service is unavailable. Try again shortly.`, undefined, {
+    'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS),
+  });
+}
 
 /** Methods that change nothing: sent on kept-alive connections, and retried after any transport failure. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -68,6 +68,19 @@ describe('docker-compose.yml', () => {
     expect(() => gatewayConfig.METRICS_PORT.parse(env.METRICS_PORT)).not.toThrow();
   });
 
+  it('runs two gateway replicas that nginx finds by name, each given the time to finish what it holds', () => {
+    const gateway = services.gateway;
+    expect(gateway.scale).toBe(2);
+    // Replicas share the name: no fixed container name, no published port.
+    expect(gateway.container_name).toBeUndefined();
+    expect(gateway.ports).toBeUndefined();
+    const grace = Number(/^(\d+)s$/.exec(gateway.stop_grace_period)![1]);
+    const hold = gatewayConfig.UPSTREAM_RETRY_WINDOW_MS.parse(gateway.environment.UPSTREAM_RETRY_WINDOW_MS);
+    expect(grace * 1000).toBeGreaterThan(hold);
+    const nginx = readFileSync(path.join(root, 'deploy/web/nginx.conf'), 'utf8');
+    expect(nginx).toMatch(/set \$garage_gateway gateway:3000;/);
+  });
+
   it('keeps secrets out of the file: every secret comes from the environment (.env)', () => {
     const text = readFileSync(path.join(root, 'docker-compose.yml'), 'utf8');
     const secretKeys = [...text.matchAll(/^\s+([A-Z_]*(?:PASSWORD|SECRET|PRIVATE_KEY|PUBLIC_KEY)[A-Z_]*):\s*(.+)$/gm)];

@@ -188,13 +188,16 @@ describe('health', () => {
   });
 
   it('is 503 naming the service that is down', async () => {
-    const broken = await startGateway({ env: { ...testEnv.env, ...everyService, AUTH_URL: 'http://127.0.0.1:9' } });
+    const broken = await startGateway({
+      env: { ...testEnv.env, ...everyService, AUTH_URL: 'http://127.0.0.1:9', UPSTREAM_RETRY_WINDOW_MS: '0' },
+    });
     try {
       const response = await request(broken.url).get('/api/health').expect(503);
       expect(response.body.failing).toContain('auth');
       expect(response.body.error).toMatch(/auth/);
-      const call = await request(broken.url).get('/api/users/me').expect(502);
-      expect(call.body.error).toMatch(/unavailable/);
+      const call = await request(broken.url).get('/api/users/me').expect(503);
+      expect(call.body).toEqual({ error: 'The auth service is unavailable. Try again shortly.' });
+      expect(call.headers['retry-after']).toBe('5');
     } finally {
       await broken.close();
     }

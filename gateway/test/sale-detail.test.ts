@@ -162,11 +162,12 @@ describe('GET /api/sales/{id} through the gateway', () => {
     expect(seen.map((call) => call.service)).toEqual(['sales']);
   });
 
-  it('answers 502 when the items service fails, rather than a sale that looks empty', async () => {
+  it('answers 503 with Retry-After when the items service fails, rather than a sale that looks empty', async () => {
     itemsUp = false;
     try {
-      const response = await api().get(`/api/sales/${SALE}`).expect(502);
+      const response = await api().get(`/api/sales/${SALE}`).expect(503);
       expect(response.body).toEqual({ error: 'The items service is unavailable. Try again shortly.' });
+      expect(response.headers['retry-after']).toBe('5');
     } finally {
       itemsUp = true;
     }

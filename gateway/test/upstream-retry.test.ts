@@ -81,13 +81,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 // strategy table, so they share a key, as the standalone build's apps do.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'garage-gateway-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-const gatewayFor = (port: number, logger: Logger, retryWindowMs: number) =>
+/** A gateway whose every service is on `port`; without `retryWindowMs`, the default window. */
+const gatewayFor = (port: number, logger: Logger, retryWindowMs?: number) =>
   startGateway({
     env: {
       DATA_DIR: dataDir,
       PORT: '0',
       LOG_LEVEL: 'silent',
-      UPSTREAM_RETRY_WINDOW_MS: String(retryWindowMs),
+      UPSTREAM_RETRY_WINDOW_MS: retryWindowMs === undefined ? undefined : String(retryWindowMs),
       ...Object.fromEntries(routedServices().map((service) => [`${service.toUpperCase()}_URL`, `http://127.0.0.1:${port}`])),
     },
     logger,
@@ -132,15 +133,23 @@ describe('a service that refuses connections, then comes up', () => {
     expect(logs[0]!.fields).toMatchObject({ service: expect.any(String), code: 'ECONNREFUSED', retrying: true });
   });
 
-  it('answers 502 with the contract body once the retry window is over, and logs it', async () => {
+  it('answers 503 with Retry-After and the contract body once the retry window is over (never 502), and logs it', async () => {
     const deadPort = await freePort();
     const deadLogs: typeof logs = [];
     const short = await gatewayFor(deadPort, recordingLogger(deadLogs), 200);
     try {
       const started = Date.now();
       const response = await fetch(`${short.url}/api/sales`);
-      expect(response.status).toBe(502);
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toBe('5');
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
       expect(await response.json()).toEqual({ error: 'The sales service is unavailable. Try again shortly.' });
+      const write = await fetch(`${short.url}/api/items`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect({ status: write.status, retryAfter: write.headers.get('retry-after'), body: await write.json() }).toEqual({
+        status: 503,
+        retryAfter: '5',
+        body: { error: 'The items service is unavailable. Try again shortly.' },
+      });
       expect(Date.now() - started).toBeLessThan(1500);
       expect(deadLogs.find((line) => line.msg === 'upstream request failed')).toMatchObject({
         fields: { service: 'sales', code: 'ECONNREFUSED', retrying: false },
@@ -151,8 +160,34 @@ describe('a service that refuses connections, then comes up', () => {
   });
 });
 
+describe('a single replica restarting for longer than the old 1.5 s window', () => {
+  it('is waited for by default: a read and a write held 3 s answer 200, each write once', async () => {
+    const port = await freePort();
+    const service = new StandIn(port);
+    const logs: Array<{ msg: string; fields: Record<string, unknown> }> = [];
+    const gateway = await gatewayFor(port, recordingLogger(logs));
+    try {
+      expect(gateway.config.UPSTREAM_RETRY_WINDOW_MS).toBe(30_000);
+      const started = Date.now();
+      const calls = [
+        fetch(`${gateway.url}/api/sales`),
+        fetch(`${gateway.url}/api/items`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"id":"held"}' }),
+      ];
+      await sleep(3000);
+      await service.up();
+      const responses = await Promise.all(calls);
+      expect(responses.map((response) => response.status)).toEqual([200, 200]);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
+      expect(service.writes).toEqual(['held']);
+    } finally {
+      await gateway.close();
+      await service.down();
+    }
+  });
+});
+
 describe('a service that dies after reading a write', () => {
-  it('does not send the write again (the service may have acted on it): 502, received once', async () => {
+  it('does not send the write again (the service may have acted on it): 503, received once', async () => {
     let received = 0;
     const dying = createServer((req) => {
       req.resume();
@@ -171,11 +206,12 @@ describe('a service that dies after reading a write', () => {
         headers: { 'content-type': 'application/json' },
         body: '{"id":"x"}',
       });
-      expect(response.status).toBe(502);
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toBe('5');
       expect(received).toBe(1);
       // A read is safe to send again, and is.
       const read = await fetch(`${gateway.url}/api/sales`);
-      expect(read.status).toBe(502);
+      expect(read.status).toBe(503);
       expect(logs.filter((line) => line.msg === 'upstream unreachable, retrying' && line.fields.method === 'GET').length).toBeGreaterThan(
         0,
       );

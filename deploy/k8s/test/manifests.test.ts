@@ -7,6 +7,7 @@ import { Deployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { ConfigMap, Namespace, Secret, Service } from 'kubernetes-models/v1';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1';
+import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { gatewayConfig, routedServices } from '@garage/gateway';
 import { isPinnedImage } from '@garage/testing';
 
@@ -23,6 +24,7 @@ const MODELS: Record<string, new (value: any) => { validate(): void }> = {
   'v1/Service': Service,
   'v1/Namespace': Namespace,
   'networking.k8s.io/v1/Ingress': Ingress,
+  'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
 };
 
 function objects(dir: string) {
@@ -93,11 +95,29 @@ describe('Kubernetes manifests', () => {
     }
   });
 
-  it('keeps the gateway in its Service while a service behind it is down', () => {
+  it('keeps the gateway in its Service while a service behind it is down, and takes it out before it stops taking requests', () => {
     const gateway = deployments.find((d) => d.metadata.name === 'gateway')!;
-    const [container] = gateway.spec.template.spec.containers;
+    const pod = gateway.spec.template.spec;
+    const [container] = pod.containers;
     // /api/health aggregates the services; as a probe it would take every route out for one.
-    expect(container.readinessProbe.httpGet.path).toBe('/api/live');
+    // /api/ready is the process's own, and turns 503 on SIGTERM (gateway/test/readiness.test.ts).
+    expect(container.readinessProbe.httpGet.path).toBe('/api/ready');
+    const drainMs = Number(container.env.find((e: any) => e.name === 'SHUTDOWN_DRAIN_MS').value);
+    const probe = container.readinessProbe;
+    // Seen not ready (period × threshold, plus the probe's own timeout) well within the drain.
+    expect((probe.periodSeconds * probe.failureThreshold + probe.timeoutSeconds) * 1000).toBeLessThan(drainMs);
+    const preStopSeconds = Number(container.lifecycle.preStop.exec.command[1]);
+    const holdMs = gatewayConfig.UPSTREAM_RETRY_WINDOW_MS.parse(undefined);
+    expect(pod.terminationGracePeriodSeconds * 1000).toBeGreaterThan(preStopSeconds * 1000 + drainMs + holdMs);
+  });
+
+  it('runs two gateways, at most one of them disrupted at a time', () => {
+    const gateway = deployments.find((d) => d.metadata.name === 'gateway')!;
+    expect(gateway.spec.replicas).toBe(2);
+    expect(gateway.spec.strategy.rollingUpdate.maxUnavailable).toBe(0);
+    const budget = byKind('PodDisruptionBudget').find((b) => b.metadata.name === 'gateway')!;
+    expect(budget.spec.selector.matchLabels).toEqual(gateway.spec.selector.matchLabels);
+    expect(budget.spec.minAvailable).toBe(1);
   });
 
   it('routes /api to the gateway and everything else to the SPA', () => {

@@ -14,8 +14,13 @@ const conf = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url))
   .map((line) => line.replace(/(^|\s)#.*$/, ''))
   .join('\n');
 
+/** The map of the bodies of nginx's own errors, by page. */
+const errorBodies = /map \$uri \$garage_nginx_error \{([\s\S]*?)\n\}/.exec(conf)![1]!;
 const server = /server\s*\{([\s\S]*)\}\s*$/.exec(conf)![1]!;
-const locations = [...server.matchAll(/location\s+(\S+)\s*\{([^}]*)\}/g)].map(([, where, body]) => ({ where: where!, body: body! }));
+const locations = [...server.matchAll(/location\s+(?:[=~^*]+\s+)?(\S+)\s*\{([^}]*)\}/g)].map(([, where, body]) => ({
+  where: where!,
+  body: body!,
+}));
 const serverLevel = locations.reduce((text, location) => text.replace(location.body, ''), server);
 const directives = (text: string, name: string) =>
   // A value runs to the first `;` outside double quotes (the CSP has its own semicolons).
@@ -81,6 +86,45 @@ describe('nginx.conf (the SPA and /api in compose and k8s)', () => {
     });
     const root = locations.find((location) => location.where === '/')!;
     expect(directives(root.body, 'try_files')).toEqual(['$garage_page $uri /index.html']);
+  });
+
+  it("answers nginx's own errors under /api in JSON, the contract's body, with Retry-After when worth retrying", () => {
+    const api = locations.find((location) => location.where === '/api/')!;
+    const pages = (text: string) =>
+      Object.fromEntries(directives(text, 'error_page').map((value) => value.split(/\s+/) as [string, string]));
+    // Before any location is chosen (a URL that does not decode): server level, JSON for every path.
+    expect(pages(serverLevel)).toEqual({ '400': '/.nginx-errors/400', '408': '/.nginx-errors/408' });
+    const codes = ['400', '408', '413', '500', '502', '503', '504'];
+    expect(pages(api.body)).toEqual(Object.fromEntries(codes.map((code) => [code, `/.nginx-errors/${code}`])));
+    for (const code of codes) {
+      const page = locations.find((location) => location.where === `/.nginx-errors/${code}`)!;
+      expect(page.body).toMatch(/\binternal;/);
+      expect(directives(page.body, 'default_type')).toEqual(['application/json']);
+      expect(directives(page.body, 'return')).toEqual([`${code} $garage_nginx_error`]);
+      const body = new RegExp(`^\\s*/\\.nginx-errors/${code} '(.*)';$`, 'm').exec(errorBodies)![1]!;
+      expect(Object.keys(JSON.parse(body))).toEqual(['error']);
+    }
+    const retryAfter = /map\s+"\$status:\$upstream_http_retry_after"\s+\$garage_retry_after\s*\{([^}]*)\}/.exec(conf)![1]!;
+    expect(retryAfter).toMatch(/~\^50\[234\]:\$ 5;/);
+    expect(directives(serverLevel, 'add_header')).toContain('Retry-After $garage_retry_after always');
+  });
+
+  it('keeps a request sent under /api/ there, as sent, even when it normalises out of /api', () => {
+    const api = locations.find((location) => location.where === '/api/')!;
+    expect(directives(api.body, 'proxy_pass')).toEqual(['http://$garage_gateway$request_uri']);
+    expect(conf).toMatch(/map "\$request_uri" \$garage_raw_api \{\s*~\^\/api\/ 1;/);
+    expect(serverLevel).toMatch(/if \(\$garage_api_escape\) \{\s*rewrite \^ \/api\/ last;/);
+  });
+
+  it("finds the gateway's replicas again every few seconds and sends a request a replica never got to the other", () => {
+    const api = locations.find((location) => location.where === '/api/')!;
+    const [resolver] = directives(serverLevel, 'resolver');
+    expect(Number(/valid=(\d+)s/.exec(resolver!)![1])).toBeLessThanOrEqual(5);
+    expect(directives(serverLevel, 'set')).toContain('$garage_gateway gateway:3000');
+    expect(directives(api.body, 'proxy_next_upstream')).toEqual(['error timeout']);
+    // Within a few seconds when the gateway is gone; longer than its 30 s hold for a service.
+    expect(parseInt(directives(api.body, 'proxy_connect_timeout')[0]!, 10)).toBeLessThanOrEqual(3);
+    expect(parseInt(directives(api.body, 'proxy_read_timeout')[0]!, 10)).toBeGreaterThan(30);
   });
 
   it('does not route /metrics', () => {

@@ -39,7 +39,7 @@ const NAMED_RESPONSES: Array<[string, z.ZodType]> = [
 const SCHEMA_REF = '#/components/schemas/';
 const BEARER = 'bearerAuth';
 /** The gateway's own probes are outside the request budget (request-budget.ts); every other call has it. */
-const OUTSIDE_BUDGET = new Set(['/api/health', '/api/live']);
+const OUTSIDE_BUDGET = new Set(['/api/health', '/api/live', '/api/ready']);
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
 const DESCRIPTION = `Every call of Garage, under \`/api\` on the gateway. JSON in, JSON out, UTF-8.
@@ -49,7 +49,8 @@ const DESCRIPTION = `Every call of Garage, under \`/api\` on the gateway. JSON i
 - Ids are positive integers. Dates are \`YYYY-MM-DD\`, times \`HH:MM\` (24 h), timestamps ISO 8601 UTC, money a number of dollars with at most 2 decimals.
 - User objects and request payloads are camelCase; sale and item objects snake_case. Answers may carry fields beyond those listed.
 - Each client address has a request budget per minute: beyond it, \`429\` with \`Retry-After\`.
-- An id nobody has is \`404\` at once. A service that keeps a copy of another service's data asks that service directly when its copy lacks what a call names or would refuse the caller; only when that service cannot be reached is the answer \`503\` with \`Retry-After\` (as while a database is unavailable).`;
+- An id nobody has is \`404\` at once. A service that keeps a copy of another service's data asks that service directly when its copy lacks what a call names or would refuse the caller; only when that service cannot be reached is the answer \`503\` with \`Retry-After\` (as while a database is unavailable).
+- A service that is restarting is waited for (up to 30 s); if it does not come back, \`503\` with \`Retry-After\`. Every answer under \`/api\` is JSON, those of the edge in front of the gateway (nginx) included.`;
 
 interface Converted {
   schema: JsonObject;

@@ -2,7 +2,7 @@ import type { ApiOperation } from './types.js';
 import { healthSchema } from './shapes.js';
 import { liveSchema } from './shapes.js';
 
-/** Health, liveness and this reference (the gateway itself). */
+/** Health, liveness, readiness and this reference (the gateway itself). */
 export const GATEWAY_OPERATIONS: ApiOperation[] = [
   {
     operationId: 'health',
@@ -22,6 +22,16 @@ export const GATEWAY_OPERATIONS: ApiOperation[] = [
     summary: 'Liveness: the process answers',
     access: 'none',
     responses: { 200: { description: 'Alive', body: liveSchema } },
+  },
+  {
+    operationId: 'ready',
+    method: 'get',
+    path: '/api/ready',
+    tag: 'Gateway',
+    summary: 'Readiness of this gateway process: taking requests (its load balancer probe)',
+    access: 'none',
+    responses: { 200: { description: 'Taking requests', body: liveSchema } },
+    errors: { 503: 'Shutting down: still serving for its drain, but take it out of rotation (with Retry-After)' },
   },
   {
     operationId: 'apiReference',
