@@ -4,7 +4,12 @@ import { api } from '@/lib/api-client';
 import { routePlanKeys } from '@/lib/query-keys';
 
 /** What the form sends: the contract's body before defaults (minutesPerStop, name) are applied. */
-export type RoutePlanRequest = Omit<RoutePlanBody, 'minutesPerStop' | 'name'> & { minutesPerStop?: number; name?: string | null };
+export type RoutePlanRequest = Omit<RoutePlanBody, 'minutesPerStop' | 'name' | 'communitySaleId' | 'filters'> & {
+  minutesPerStop?: number;
+  name?: string | null;
+  communitySaleId?: number | null;
+  filters?: RoutePlanBody['filters'];
+};
 
 /** POST /api/route-plans/preview: everyone signed in gets the summary; members also the plan. */
 export function previewRoutePlan(body: RoutePlanRequest): Promise<RoutePlanPreview> {

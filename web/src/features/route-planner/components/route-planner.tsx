@@ -212,6 +212,8 @@ export function RoutePlanner({ savedSales, savedSalesFailed = false }: RoutePlan
     const local: FieldErrors = {};
     if (startMode === 'location' && !locate.position) local.start = 'Use your location first, or start from a ZIP code';
     if (startMode === 'zip' && !/^\d{5}$/.test(zipCode.trim())) local.zipCode = 'ZIP must be 5 digits';
+    // The schema says so too, but only once the rest of the body parses (a refinement).
+    if (selection.sales.length === 0) local.saleIds = 'Pick at least one sale';
     if (date && date < today) local.date = 'The plan date cannot be in the past';
     const minutes = Number(minutesPerStop);
     if (!Number.isInteger(minutes) || minutes < 1 || minutes > 240)
