@@ -2,7 +2,8 @@
 // /api/community-sales/{id}/sales, for a community sale of 400 sales with 20,000 items between them,
 // at 32 connections (visitors, and signed-in members), each call measured on its own and as the
 // page asks them (both at once). Latency is timed per request here, so p95 is exact.
-// Run: npm run build && npm run bench:community-sales   (options: DURATION=10 CONNECTIONS=32 SALES=400 ITEMS=20000)
+// The printout (`…/print.pdf`) is timed too, one request at a time.
+// Run: npm run build && npm run bench:community-sales   (options: DURATION=10 CONNECTIONS=32 SALES=400 ITEMS=20000 PRINT_RUNS=10)
 // The sales service and the gateway run as their own processes, as in the stack topology; the
 // data is written straight into the sales service's tables (its migrations made them), since
 // what is measured is reading it.
@@ -20,6 +21,7 @@ const duration = Number(process.env.DURATION ?? 10);
 const connections = Number(process.env.CONNECTIONS ?? 32);
 const saleCount = Number(process.env.SALES ?? 400);
 const itemCount = Number(process.env.ITEMS ?? 20_000);
+const PRINT_RUNS = Number(process.env.PRINT_RUNS ?? 10);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'garage-bench-'));
 const run = Date.now().toString(36);
 const database = process.env.DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/garage_bench_${run}`;
@@ -95,6 +97,27 @@ for (const [who, headers] of [
     rows.push({ call: name, who, ...summary(latencies, seconds), failed });
   }
 }
+// The printout, one at a time (what an organiser or a shopper does): wall clock per PDF.
+const printRows = [];
+for (const [who, headers] of [
+  ['visitor', {}],
+  ['member', member],
+]) {
+  const times = [];
+  for (let run = 0; run < PRINT_RUNS + 1; run += 1) {
+    const ms = await timed(`${page}/print.pdf`, headers);
+    if (run > 0) times.push(ms); // the first warms up
+  }
+  printRows.push({
+    call: 'GET …/{id}/print.pdf',
+    who,
+    ...summary(
+      times.filter((ms) => ms >= 0),
+      1,
+    ),
+    failed: times.filter((ms) => ms < 0).length,
+  });
+}
 console.log(
   `\nThe community sale page's API through the gateway: ${saleCount} sales, ${itemCount} items, ${connections} connections, ${duration} s each; load average ${loadavg()
     .map((value) => value.toFixed(2))
@@ -102,6 +125,9 @@ console.log(
 );
 console.table(rows);
 console.log('goal: p95 ≤ 50 ms');
+console.log(`\nThe printout, ${PRINT_RUNS} one after another, after a warm-up (req/s: none at once)\n`);
+console.table(printRows.map(({ 'req/s': _rate, ...row }) => row));
+console.log('goal: ≤ 2 s with 400 sales');
 
 await db.end();
 stopAll();
