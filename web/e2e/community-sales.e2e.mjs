@@ -49,7 +49,7 @@ describe('community sale on a phone', () => {
     await page.getByLabel('Latitude').fill(String(HOME.latitude));
     await page.getByLabel('Longitude').fill(String(HOME.longitude));
     await page.getByLabel(/Radius/).fill('10');
-    await page.getByLabel('Day 1').fill(isoDay(1));
+    await page.getByLabel('Day 1', { exact: true }).fill(isoDay(1));
     await page.getByLabel('Opens').fill('08:00');
     await page.getByLabel('Closes').fill('16:00');
     await page.getByLabel('Rain date (optional)').fill(isoDay(8));
