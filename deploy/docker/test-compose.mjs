@@ -199,7 +199,9 @@ async function fetchPhoto(url) {
 // ---- 1. the journeys ------------------------------------------------------------------------
 
 function browserJourneys() {
-  const files = ['auth', 'hosting', 'search', 'premium', 'reservations', 'community-sales'].map((name) => path.join(root, `web/e2e/${name}.e2e.mjs`));
+  const files = ['auth', 'hosting', 'search', 'premium', 'reservations', 'community-sales'].map((name) =>
+    path.join(root, `web/e2e/${name}.e2e.mjs`),
+  );
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--test', '--test-concurrency=1', '--test-reporter=dot', ...files], {
       cwd: root,
