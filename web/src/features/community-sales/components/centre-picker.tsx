@@ -22,6 +22,15 @@ function placeAt(x: number, y: number, zoom: number): Centre {
   return { latitude: Math.round(latitude * 1e6) / 1e6, longitude: Math.round(longitude * 1e6) / 1e6 };
 }
 
+/** The frame's half height on a phone (h-56), less a margin: how far the circle may reach. */
+const HALF_FRAME = 100;
+
+function fitZoom(latitude: number, radiusMiles: number): number {
+  if (!(radiusMiles > 0)) return 12;
+  const metresPerPixelAtZoom0 = 156_543.03 * Math.cos((latitude * Math.PI) / 180);
+  return Math.floor(Math.log2((HALF_FRAME * metresPerPixelAtZoom0) / (radiusMiles * METRES_PER_MILE)));
+}
+
 interface CentrePickerProps {
   centre: Centre | null;
   radiusMiles: number;
@@ -36,10 +45,12 @@ interface CentrePickerProps {
  * so the form needs no map library) or the organiser's location; the circle shows the radius.
  */
 export function CentrePicker({ centre, radiusMiles, onChange, fallback, error }: CentrePickerProps) {
-  const [zoom, setZoom] = useState(12);
+  // The zoom that fits the radius's circle in the frame, moved in or out by the buttons.
+  const [zoomOffset, setZoomOffset] = useState(0);
   const [locating, setLocating] = useState(false);
   const [locateError, setLocateError] = useState<string | null>(null);
   const shown = centre ?? fallback;
+  const zoom = Math.max(4, Math.min(17, fitZoom(shown.latitude, radiusMiles) + zoomOffset));
   const middle = worldPixel(shown.latitude, shown.longitude, zoom);
   const metresPerPixel = (156_543.03 * Math.cos((shown.latitude * Math.PI) / 180)) / 2 ** zoom;
   const radiusPixels = (radiusMiles * METRES_PER_MILE) / metresPerPixel;
@@ -103,10 +114,20 @@ export function CentrePicker({ centre, radiusMiles, onChange, fallback, error }:
           )}
         </div>
         <div className="absolute top-2 right-2 flex flex-col gap-1">
-          <Button variant="secondary" size="sm" aria-label="Zoom in" onClick={() => setZoom((value) => Math.min(17, value + 1))}>
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label="Zoom in"
+            onClick={() => setZoomOffset((value) => Math.min(value + 1, 17 - zoom + value))}
+          >
             <Plus aria-hidden className="h-4 w-4" />
           </Button>
-          <Button variant="secondary" size="sm" aria-label="Zoom out" onClick={() => setZoom((value) => Math.max(4, value - 1))}>
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label="Zoom out"
+            onClick={() => setZoomOffset((value) => Math.max(value - 1, 4 - zoom + value))}
+          >
             <Minus aria-hidden className="h-4 w-4" />
           </Button>
         </div>
