@@ -102,11 +102,9 @@ export function solve(problem: Problem, candidates: number[]): Tour {
   if (candidates.length === 0) return new Tour(problem, []);
   if (candidates.length > GRANULAR_FROM) problem.near = nearestNodes(problem, candidates, NEIGHBOURS);
   const byClosing = [...candidates].sort((a, b) => problem.closes[a]! - problem.closes[b]! || a - b);
-  const starts = [
-    () => buildByCheapestInsertion(problem, candidates),
-    () => buildInOrder(problem, byClosing),
-    () => buildSoonestNext(problem, candidates),
-  ];
+  const starts = [() => buildByCheapestInsertion(problem, candidates), () => buildInOrder(problem, byClosing)];
+  // On a long list (a community sale) each construction's local search is the costliest part.
+  if (candidates.length <= GRANULAR_FROM) starts.push(() => buildSoonestNext(problem, candidates));
   // Regret and least-time insertion rescan every stop at every step (n³): worth it on small plans.
   if (candidates.length <= FULL_SCAN_CONSTRUCTIONS_UP_TO) {
     starts.push(
