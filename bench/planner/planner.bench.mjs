@@ -1,5 +1,6 @@
-// The route planner on realistic days: how long it takes to plan 25, 50, 100 and 200 sales, how
-// many it fits and how much driving it leaves, against a nearest-neighbour baseline (always drive to
+// The route planner, two suites (SUITE=days,tsptw; both by default).
+//
+// Suite "days": realistic days: how long it takes to plan 25 to 400 sales, how many it fits and how much driving it leaves, against a nearest-neighbour baseline (always drive to
 // the nearest sale you can still visit in its hours, as a person with a map would).
 //
 // Days: sales within 25 miles of a start point (a few US metros), opening hours between 07:00 and
@@ -8,11 +9,20 @@
 // INSTANCES different days, each REPEAT times, after a warm-up; every plan is replayed to check it
 // keeps every window. Target: 100 stops in < 300 ms.
 //
+// Suite "tsptw": the 130 published TSPTW instances of bench/planner/tsptw (see its README), each
+// planned once on its travel-time matrix (`planOnMatrix`), the open path closed by a copy of the
+// depot that opens after every customer has closed, 0-minute visits; every plan is replayed
+// against the original windows and matrix (./tsptw.mjs). Prints the gap to best-known by
+// family/size/width and by window width, how many are at best-known, how many are feasible, and
+// wall and processor time per instance. Goal (issue 37): mean gap ≤ 0.3 %, worst ≤ 1 %, every plan
+// feasible, each instance ≤ 1 s. ONLY=<regexp on "family/name"> picks instances, VERBOSE=1 prints
+// each one.
+//
 // Builds the shopper service first (tsc -b services/shopper); if that project does not build, the
 // planner's own files are compiled alone into node_modules/.cache/garage-bench-planner.
 //
 // Run: npm run bench:planner
-// Options: INSTANCES=20 REPEAT=3 SIZES=25,50,100,200 SKIP_BUILD=1 (use services/shopper/dist as it is)
+// Options: SUITE=days,tsptw INSTANCES=20 REPEAT=3 SIZES=25,50,100,200,400 ONLY= VERBOSE=1 SKIP_BUILD=1 (use services/shopper/dist as it is)
 //          BUILD=alone (compile only the planner's files)
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';

@@ -37,7 +37,7 @@ function seeded(seed) {
   };
 }
 
-const harness = await ServiceHarness.start(shopperService, { env: { LOG_LEVEL: 'warn' } });
+const harness = await ServiceHarness.start(shopperService, { env: { LOG_LEVEL: 'error' } });
 const env = harness.testEnv.env;
 const gateway = spawn(process.execPath, [path.join(root, 'gateway/dist/main.js')], {
   env: {

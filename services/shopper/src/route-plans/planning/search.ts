@@ -23,6 +23,8 @@ const NEIGHBOURS = 12;
  */
 const SMALL_RUIN_ROUNDS = 150;
 const MIN_RUIN_ROUNDS = 8;
+/** A day of a few dozen sales (the usual plan) keeps the rounds it had: more did not pay there. */
+const MAX_RUIN_ROUNDS = 60;
 const RUIN_WORK = 6000;
 /** How much more driving (a share of the best) a plan wandered through may have, at first. */
 const WANDER_MARGIN = 0.05;
@@ -102,11 +104,9 @@ export function solve(problem: Problem, candidates: number[]): Tour {
   if (candidates.length === 0) return new Tour(problem, []);
   if (candidates.length > GRANULAR_FROM) problem.near = nearestNodes(problem, candidates, NEIGHBOURS);
   const byClosing = [...candidates].sort((a, b) => problem.closes[a]! - problem.closes[b]! || a - b);
-  const starts = [
-    () => buildByCheapestInsertion(problem, candidates),
-    () => buildInOrder(problem, byClosing),
-    () => buildSoonestNext(problem, candidates),
-  ];
+  const starts = [() => buildByCheapestInsertion(problem, candidates), () => buildInOrder(problem, byClosing)];
+  // On a long list (a community sale) each construction's local search is the costliest part.
+  if (candidates.length <= GRANULAR_FROM) starts.push(() => buildSoonestNext(problem, candidates));
   // Regret and least-time insertion rescan every stop at every step (n³): worth it on small plans.
   if (candidates.length <= FULL_SCAN_CONSTRUCTIONS_UP_TO) {
     starts.push(
@@ -134,7 +134,7 @@ export function solve(problem: Problem, candidates: number[]): Tour {
       ? SMALL_RUIN_ROUNDS
       : candidates.length > GRANULAR_FROM
         ? MIN_RUIN_ROUNDS
-        : max(MIN_RUIN_ROUNDS, Math.round(RUIN_WORK / candidates.length));
+        : min(MAX_RUIN_ROUNDS, max(MIN_RUIN_ROUNDS, Math.round(RUIN_WORK / candidates.length)));
   // Two walks share the rounds. One shortens the driving by record-to-record travel: it may wander
   // through plans with as many stops and a little more driving than the best (a margin that shrinks
   // to nothing). The other shortens the day, which makes room for stops that do not fit yet.
