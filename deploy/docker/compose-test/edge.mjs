@@ -108,13 +108,17 @@ export async function recreatedGateway() {
   await sleep(2000);
   const before = containers('gateway');
   const [old] = before;
-  // SIGTERM (it finishes what it holds), then the container is gone; compose makes a new one.
+  // The new container first (so it cannot be given the old one's address), then the old one goes:
+  // SIGTERM (it finishes what it holds), and it is removed, leaving two.
+  const scale = (n) =>
+    shAsync(['compose', 'up', '-d', '--no-build', '--no-deps', '--no-recreate', '--scale', `gateway=${n}`, 'gateway'], {
+      timeoutMs: 120_000,
+    });
+  await scale(before.length + 1);
+  await shAsync(['wait'], { timeoutMs: 180_000 });
   await run('/usr/bin/docker', ['stop', '-t', '40', old.id], 120_000);
   await run('/usr/bin/docker', ['rm', old.id], 60_000);
-  await shAsync(['compose', 'up', '-d', '--no-build', '--no-deps', '--no-recreate', '--scale', 'gateway=2', 'gateway'], {
-    timeoutMs: 120_000,
-  });
-  await shAsync(['wait'], { timeoutMs: 180_000 });
+  await scale(before.length);
   const fresh = containers('gateway').find((c) => !before.some((b) => b.id === c.id));
   const start = await servedByGateway();
   await sleep(8000);
@@ -125,7 +129,10 @@ export async function recreatedGateway() {
   figure(
     `a recreated gateway (${old.ip} replaced by ${fresh?.ip}): in 8 s ${gained.map((c) => `${c.name.replace(/^garage[-_]/, '')} ${c.ip} served ${c.served}`).join(', ')}; under 8 clients meanwhile: ${describeLoad(stats)}`,
   );
-  check(Boolean(fresh) && (newOne?.served ?? 0) > 0, 'nginx sends requests to the recreated gateway at its new address');
+  check(
+    Boolean(fresh) && !before.some((b) => b.ip === fresh.ip) && (newOne?.served ?? 0) > 0,
+    'nginx sends requests to the recreated gateway at its new address',
+  );
   check(stats.failed === 0, `0 failed requests while a gateway was replaced${stats.errors.length ? `: ${stats.errors.join(' | ')}` : ''}`);
 }
 

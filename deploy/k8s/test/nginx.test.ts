@@ -121,7 +121,10 @@ describe('nginx.conf (the SPA and /api in compose and k8s)', () => {
     const [resolver] = directives(serverLevel, 'resolver');
     expect(Number(/valid=(\d+)s/.exec(resolver!)![1])).toBeLessThanOrEqual(5);
     expect(directives(serverLevel, 'set')).toContain('$garage_gateway gateway:3000');
-    expect(directives(api.body, 'proxy_next_upstream')).toEqual(['error timeout']);
+    // A request no gateway answered (refused, reset, closed unanswered) goes to the other one, a
+    // write too; never after 10 s, so nothing a gateway held is sent twice.
+    expect(directives(api.body, 'proxy_next_upstream')).toEqual(['error timeout non_idempotent']);
+    expect(parseInt(directives(api.body, 'proxy_next_upstream_timeout')[0]!, 10)).toBeLessThan(30);
     // Within a few seconds when the gateway is gone; longer than its 30 s hold for a service.
     expect(parseInt(directives(api.body, 'proxy_connect_timeout')[0]!, 10)).toBeLessThanOrEqual(3);
     expect(parseInt(directives(api.body, 'proxy_read_timeout')[0]!, 10)).toBeGreaterThan(30);
