@@ -1,15 +1,12 @@
 import { useState } from 'react';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SEARCH_PAGE_MAX, type Category } from '@garage/contracts/constants';
+import { SEARCH_PAGE_MAX } from '@garage/contracts/constants';
 import type { CommunitySale, CommunitySaleBody, CommunitySaleEntry, CommunitySaleFollow, SearchResult } from '@garage/contracts';
 import { api, requireRecordId } from '@/lib/api-client';
 import { communitySaleKeys, saleKeys } from '@/lib/query-keys';
 
-/**
- * One numbered sale. `categories` (its unsold items' categories) is on the entry in the sales
- * service's answer; optional here so an answer without it still shows the rest.
- */
-export type Entry = CommunitySaleEntry & { categories?: Category[] };
+/** One numbered sale, with its unsold items' categories. */
+export type Entry = CommunitySaleEntry;
 
 /** What the form sends: the contract's body before defaults. */
 export type CommunitySaleRequest = Omit<CommunitySaleBody, 'requiresApproval'> & { requiresApproval?: boolean };

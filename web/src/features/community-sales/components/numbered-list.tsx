@@ -42,7 +42,7 @@ export function NumberedList({ entries, total, days }: { entries: readonly Entry
               {formatTimeRange(sale.start_time, sale.end_time)}
             </p>
             <div className="mt-1 flex flex-wrap items-center gap-1.5">
-              {(categories ?? []).map((category) => (
+              {categories.map((category) => (
                 <Badge key={category} tone="blue">
                   {category}
                 </Badge>

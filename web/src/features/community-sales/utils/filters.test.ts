@@ -23,9 +23,10 @@ describe('community sale filters', () => {
     expect(numbers(filterEntries(entries, { ...NO_FILTERS, q: 'lamp' }, undefined))).toEqual([1, 2, 3]);
   });
 
-  it('keeps a sale whose categories the answer does not carry', () => {
-    const { categories: _none, ...entry } = someEntries()[0]!;
-    expect(filterEntries([entry], { ...NO_FILTERS, categories: ['Books'] })).toHaveLength(1);
+  it('drops a sale with no unsold items (no categories) once a category is chosen', () => {
+    const entry = { ...someEntries()[0]!, categories: [] };
+    expect(filterEntries([entry], NO_FILTERS)).toHaveLength(1);
+    expect(filterEntries([entry], { ...NO_FILTERS, categories: ['Books'] })).toHaveLength(0);
   });
 
   it("gives a plan the contract's filters, or null for all the sales", () => {

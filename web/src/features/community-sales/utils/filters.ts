@@ -41,9 +41,7 @@ export function filterEntries(entries: readonly Entry[], filters: EntryFilters, 
   return entries.filter((entry) => {
     if (entry.number === null) return false;
     if (numbers.size > 0 && !numbers.has(entry.number)) return false;
-    // A sale whose categories the answer does not carry is kept: the server narrows the plan itself.
-    const categories = entry.categories;
-    if (filters.categories.length > 0 && categories && !filters.categories.some((category) => categories.includes(category))) return false;
+    if (filters.categories.length > 0 && !filters.categories.some((category) => entry.categories.includes(category))) return false;
     if (filters.q !== '' && matchingSaleIds && !matchingSaleIds.has(entry.sale.id)) return false;
     return true;
   });
@@ -59,6 +57,6 @@ export function planFilters(filters: EntryFilters): { categories: Category[]; nu
 
 /** The categories found on the list's sales, in the contract's order, for the filter's choices. */
 export function categoriesOf(entries: readonly Entry[], order: readonly Category[]): Category[] {
-  const found = new Set<string>(entries.flatMap((entry) => entry.categories ?? []));
+  const found = new Set<string>(entries.flatMap((entry) => entry.categories));
   return order.filter((category) => found.has(category));
 }
