@@ -159,6 +159,9 @@ const ROUTES: Route[] = [
   { method: 'DELETE', path: '/api/community-sales/:none/sales/:none' },
   { method: 'POST', path: '/api/community-sales/:none/rain-date' },
   { method: 'GET', path: '/api/community-sales/:communitySale/print.pdf' },
+  { method: 'GET', path: '/api/community-sales/:communitySale/follow' },
+  { method: 'POST', path: '/api/community-sales/:communitySale/follow' },
+  { method: 'DELETE', path: '/api/community-sales/:none/follow' },
   { method: 'POST', path: '/api/community-sales/:communitySale/cancel' },
 ];
 
