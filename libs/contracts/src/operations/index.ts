@@ -13,11 +13,7 @@ import { FAVORITE_OPERATIONS } from './favorites.js';
 import { SAVED_SEARCH_OPERATIONS } from './saved-searches.js';
 import { ALERT_OPERATIONS } from './alerts.js';
 import { ROUTE_PLAN_OPERATIONS } from './route-plans.js';
-import {
-  COMMUNITY_SALE_FOLLOW_OPERATIONS,
-  COMMUNITY_SALE_OPERATIONS,
-  COMMUNITY_SALE_PRINT_OPERATIONS,
-} from './community-sales.js';
+import { COMMUNITY_SALE_FOLLOW_OPERATIONS, COMMUNITY_SALE_OPERATIONS, COMMUNITY_SALE_PRINT_OPERATIONS } from './community-sales.js';
 import { GATEWAY_OPERATIONS } from './gateway.js';
 import type { ApiOperation } from './types.js';
 
