@@ -17,7 +17,7 @@
  *      gateway gets its share, and the two gateways restarted one at a time under load fail 0;
  * and always takes the topology down. Figures are printed as it goes; any failed check fails it.
  * Environment: LOAD_SECONDS, CLIENTS (32), SKIP_BROWSER=1 (no browser journeys), KEEP_UP=1 (leave
- * it running), ONLY=edge,rolling (only those parts, against the topology already up, e.g. left by
+ * it running), ONLY=edge,gateways,rolling (only those parts, against the topology already up, e.g. left by
  * KEEP_UP=1; it stays up; ONLY_ROLLING=1 is ONLY=rolling).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -37,7 +37,7 @@ async function edge() {
   await recreatedGateway();
   await gatewaysRollingRestart();
 }
-const PARTS = { edge, rolling: rollingRestart, replicas, single: singleReplicaRestart };
+const PARTS = { edge, gateways: gatewaysRollingRestart, rolling: rollingRestart, replicas, single: singleReplicaRestart };
 const ONLY = (process.env.ONLY ?? (process.env.ONLY_ROLLING === '1' ? 'rolling' : ''))
   .split(',')
   .map((part) => part.trim())
