@@ -64,7 +64,7 @@ export const communitySaleKeys = {
   entries: (id: string) => ['community-sales', 'entries', id] as const,
   /** Those a host's sale fits: the sale form's "Join a community sale nearby". */
   fitting: (saleId: number) => ['community-sales', 'fitting', saleId] as const,
-  /** Whether the signed-in shopper follows it (kept from the last follow or unfollow answer). */
-  following: (id: string) => ['community-sales', 'following', id] as const,
+  /** Whether this signed-in shopper follows it. */
+  following: (id: string, userId: number | null) => ['community-sales', 'following', id, userId] as const,
   search: (id: string, q: string) => ['community-sales', 'search', id, q] as const,
 };

@@ -135,13 +135,22 @@ describe('Community sale page', () => {
     });
   });
 
-  it('follows and unfollows, and remembers it on the device', async () => {
+  it('follows and unfollows, and shows what the server says on every visit', async () => {
     signInAs({ ...testUser, id: 55 });
+    let following = false;
+    const follow = () => ({ communitySaleId: 3, following, followedAt: following ? '2030-06-01T00:00:00Z' : null });
     const { calls } = mockFetch({
       'GET /api/community-sales/3': () => json(aCommunitySale()),
       'GET /api/community-sales/3/sales': () => json(someEntries()),
-      'POST /api/community-sales/3/follow': () => json({ communitySaleId: 3, following: true, followedAt: '2030-06-01T00:00:00Z' }, 201),
-      'DELETE /api/community-sales/3/follow': () => json(null, 204),
+      'GET /api/community-sales/3/follow': () => json(follow()),
+      'POST /api/community-sales/3/follow': () => {
+        following = true;
+        return json(follow(), 201);
+      },
+      'DELETE /api/community-sales/3/follow': () => {
+        following = false;
+        return json(null, 204);
+      },
     });
     const first = renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Follow' }));
@@ -150,7 +159,12 @@ describe('Community sale page', () => {
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Following' }));
     expect(await screen.findByRole('button', { name: 'Follow' })).toHaveAttribute('aria-pressed', 'false');
-    expect(calls.filter((call) => call.url.pathname.endsWith('/follow')).map((call) => call.method)).toEqual(['POST', 'DELETE']);
+    expect(calls.filter((call) => call.url.pathname.endsWith('/follow')).map((call) => call.method)).toEqual([
+      'GET',
+      'POST',
+      'GET',
+      'DELETE',
+    ]);
   });
 
   it('says when the community sale does not exist', async () => {

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SEARCH_PAGE_MAX } from '@garage/contracts/constants';
 import type { CommunitySale, CommunitySaleBody, CommunitySaleEntry, CommunitySaleFollow, SearchResult } from '@garage/contracts';
@@ -144,42 +143,24 @@ export function useJoinCommunitySale() {
 }
 
 /**
- * Follow and unfollow. The API has no "do I follow it" read, so the device remembers what this
- * user's last answer said (local storage, per user); following again is harmless (it answers the
- * first `followedAt`), and unfollowing one not followed answers 204.
+ * Follow and unfollow, and whether the signed-in shopper follows it (shopper's
+ * `GET …/follow`, so every device agrees). A visitor asks nothing.
  */
 export function useFollow(id: number, userId: number | null) {
-  const [following, setFollowing] = useState(() => userId !== null && readFollowed(userId).includes(id));
+  const queryClient = useQueryClient();
+  const key = communitySaleKeys.following(String(id), userId);
+  const query = useQuery({
+    queryKey: key,
+    queryFn: async () => (await api.get<CommunitySaleFollow>(`${path(id)}/follow`)).following,
+    enabled: userId !== null,
+  });
   const mutation = useMutation({
     mutationFn: async (follow: boolean) => {
       if (follow) return (await api.post<CommunitySaleFollow>(`${path(id)}/follow`)).following;
       await api.delete(`${path(id)}/follow`);
       return false;
     },
-    onSuccess: (now) => {
-      if (userId !== null) writeFollowed(userId, id, now);
-      setFollowing(now);
-    },
+    onSuccess: (now) => queryClient.setQueryData(key, now),
   });
-  return { following: userId !== null && following, mutation };
-}
-
-const followedKey = (userId: number) => `garage.communitySales.followed.${userId}`;
-
-function readFollowed(userId: number): number[] {
-  try {
-    const parsed: unknown = JSON.parse(window.localStorage.getItem(followedKey(userId)) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter(Number.isInteger) : [];
-  } catch {
-    return [];
-  }
-}
-
-function writeFollowed(userId: number, id: number, following: boolean): void {
-  const rest = readFollowed(userId).filter((other) => other !== id);
-  try {
-    window.localStorage.setItem(followedKey(userId), JSON.stringify(following ? [...rest, id] : rest));
-  } catch {
-    // storage disabled: the button shows this visit's answer only
-  }
+  return { following: userId !== null && query.data === true, mutation };
 }
