@@ -43,9 +43,11 @@ beforeAll(async () => {
   harness = await startPremiumHarness({ EVENT_DELIVERY_DELAY_MS: String(DELIVERY_DELAY_MS), MEMBERSHIP_SETTLE_MS: '10000' });
 });
 
+// Closing two services, a listener and a database took past jest's 30 s in a full parallel run on a
+// loaded 2-core machine (never alone); the close is what is slow there, not what is tested.
 afterAll(async () => {
   await harness?.close();
-});
+}, 120_000);
 
 describe('GET /internal/memberships/{userId}', () => {
   it('answers the premium payments holds: none, then the paid period, then the refund’s moment', async () => {

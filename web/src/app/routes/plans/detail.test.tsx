@@ -5,6 +5,10 @@ import { aRoutePlan } from '@/test/premium-fixtures';
 import { json, mockFetch, renderScreen, signInAs, signOutForTest, testUser } from '@/test/render';
 import RoutePlanRoute from './detail';
 
+// The map loads lazily with Leaflet, which needs a window: under a loaded run its import can finish
+// after the test's jsdom is gone, so the page here gets a map that draws nothing.
+vi.mock('@/features/route-planner/components/route-map', () => ({ default: () => null }));
+
 const ICS = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n';
 
 /** The plan page hands the route planner the calendar feature's download. */
