@@ -41,6 +41,29 @@ export interface Problem {
    * 2003). Absent: every place is tried.
    */
   near?: Int32Array[];
+  /**
+   * Each node's least driving in from any node plus out to any stop: no insertion between two
+   * stops adds less. Filled by `leastThrough` when first needed.
+   */
+  through?: Float64Array;
+}
+
+/** `problem.through`, computed once (O(size²), as the matrix itself). */
+export function leastThrough(problem: Problem): Float64Array {
+  if (problem.through) return problem.through;
+  const { time, size } = problem;
+  const through = new Float64Array(size);
+  for (let node = 1; node < size; node++) {
+    let into = NEVER;
+    let out = NEVER;
+    for (let other = 0; other < size; other++) {
+      if (other === node) continue;
+      into = min(into, time[other * size + node]!);
+      if (other > 0) out = min(out, time[node * size + other]!);
+    }
+    through[node] = into + (out === NEVER ? 0 : out);
+  }
+  return (problem.through = through);
 }
 
 /** σ1 ⊕ σ2, or null when σ2 cannot start in time after σ1 (Vidal et al., time warp must stay 0). */
