@@ -46,6 +46,8 @@ export interface Problem {
    * stops adds less. Filled by `leastThrough` when first needed.
    */
   through?: Float64Array;
+  /** The least detour and visit of any node: a place with less room to spare fits none. */
+  leastNeed?: number;
 }
 
 /** `problem.through`, computed once (O(size²), as the matrix itself). */
@@ -63,6 +65,9 @@ export function leastThrough(problem: Problem): Float64Array {
     }
     through[node] = into + (out === NEVER ? 0 : out);
   }
+  let need = NEVER;
+  for (let node = 1; node < size; node++) need = min(need, problem.single[node]!.duration + through[node]!);
+  problem.leastNeed = need;
   return (problem.through = through);
 }
 

@@ -79,6 +79,7 @@ export class Tour {
     }
     this.cost = cost;
     this.room = NaN;
+    this.roomy = null;
     const { at, forward, backward } = this;
     at.fill(-1);
     for (let i = 0; i < k; i++) {
@@ -120,6 +121,26 @@ export class Tour {
     return (this.room = room);
   }
 
+  /**
+   * The places between two stops with room for some stop's least detour and visit, ascending, and
+   * the end of the tour: on a full day, a handful. Only these can take a stop.
+   */
+  private roomy: Int32Array | null = null;
+
+  private placesWithRoom(): Int32Array {
+    const { prefix, suffix } = this;
+    const k = this.nodes.length;
+    leastThrough(this.problem);
+    const need = this.problem.leastNeed! - SLACK - 1e-6;
+    const places: number[] = [];
+    for (let p = 0; p < k; p++) {
+      const head = prefix[p]!;
+      if (suffix[p]!.late - head.early - head.duration >= need) places.push(p);
+    }
+    places.push(k);
+    return (this.roomy = Int32Array.from(places));
+  }
+
   // The result of the last scan (plain fields: scanning is the planner's innermost loop).
   private foundPosition = 0;
   private foundDelta = 0;
@@ -148,7 +169,12 @@ export class Tour {
       (k === 0 || own.duration + leastThrough(problem)[node]! - (Number.isNaN(this.room) ? this.spareRoom() : this.room) > SLACK + 1e-6)
     )
       return false;
-    for (let p = 0; p <= k; p++) {
+    // A long plan (with neighbour lists) looks only at the places with room. With a travel model
+    // that obeys the triangle inequality this finds what looking everywhere finds (see the break).
+    const places = problem.near ? (this.roomy ?? this.placesWithRoom()) : null;
+    const count = places ? places.length : k + 1;
+    for (let i = 0; i < count; i++) {
+      const p = places ? places[i]! : i;
       const head = prefix[p]!;
       const toNode = time[head.last * size + node]!;
       const reach = head.duration + toNode;
