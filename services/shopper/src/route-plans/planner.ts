@@ -144,12 +144,10 @@ export function planRoute(request: PlanRequest): PlanResult {
 
   const tour = solve(problem, candidates);
   const inTour = new Set(tour.nodes);
-  // The tour without each of its stops, made once for every stop left out.
-  let reduced: Tour[] | null = null;
+  // The tour without each of its stops, made when first needed and shared by every stop left out.
+  const reduced: (Tour | undefined)[] = [];
   for (const node of candidates) {
-    if (inTour.has(node)) continue;
-    reduced ??= tour.nodes.map((_, index) => tour.without(index));
-    unplanned.set(open[node - 1]!, crowdedOut(tour, reduced, node, open));
+    if (!inTour.has(node)) unplanned.set(open[node - 1]!, crowdedOut(tour, reduced, node, open));
   }
 
   const planned: PlannedStop[] = [];
@@ -206,7 +204,7 @@ function hoursProblem(stop: StopRequest, startAt: number, service: number): stri
 }
 
 /** Why a stop that could be visited alone is not in the plan: what it would cost to fit it. */
-function crowdedOut(tour: Tour, reduced: Tour[], node: number, open: StopRequest[]): string {
+function crowdedOut(tour: Tour, reduced: (Tour | undefined)[], node: number, open: StopRequest[]): string {
   const stop = open[node - 1]!;
   const hours = `open ${clock(stop.opensAt)}–${clock(stop.closesAt)}`;
   let replaced: { title: string; cost: number } | null = null;
@@ -215,16 +213,19 @@ function crowdedOut(tour: Tour, reduced: Tour[], node: number, open: StopRequest
   // scan stops once no bound can beat the best found. The same answer as trying every one.
   const { time, size } = tour.problem;
   const [cheapest] = cheapestDeltas(tour.problem, tour, [node]);
-  const bounds = reduced.map((without, i) => {
+  // The driving of a reduced tour is the tour's less the legs around the dropped stop plus the
+  // shortcut (summed in another order than the tour's own, hence the margin when stopping).
+  const bounds = tour.nodes.map((removed, i) => {
     const before = i === 0 ? 0 : tour.nodes[i - 1]!;
     const after = i + 1 < tour.length ? tour.nodes[i + 1]! : -1;
+    const saved = time[before * size + removed]! + (after >= 0 ? time[removed * size + after]! - time[before * size + after]! : 0);
     const gap = time[before * size + node]! + (after >= 0 ? time[node * size + after]! - time[before * size + after]! : 0);
-    return { i, bound: without.cost + min(cheapest!, gap) };
+    return { i, bound: tour.cost - saved + min(cheapest!, gap) };
   });
   bounds.sort((a, b) => a.bound - b.bound || a.i - b.i);
   for (const { i, bound } of bounds) {
-    if (replaced && bound >= replaced.cost) break;
-    const without = reduced[i]!;
+    if (replaced && bound - 1e-6 >= replaced.cost) break;
+    const without = (reduced[i] ??= tour.without(i));
     const insertion = without.feasible ? without.bestInsertion(node) : null;
     if (insertion && (!replaced || without.cost + insertion.delta < replaced.cost)) {
       replaced = { title: open[tour.nodes[i]! - 1]!.title, cost: without.cost + insertion.delta };

@@ -41,6 +41,34 @@ export interface Problem {
    * 2003). Absent: every place is tried.
    */
   near?: Int32Array[];
+  /**
+   * Each node's least driving in from any node plus out to any stop: no insertion between two
+   * stops adds less. Filled by `leastThrough` when first needed.
+   */
+  through?: Float64Array;
+  /** The least detour and visit of any node: a place with less room to spare fits none. */
+  leastNeed?: number;
+}
+
+/** `problem.through`, computed once (O(size²), as the matrix itself). */
+export function leastThrough(problem: Problem): Float64Array {
+  if (problem.through) return problem.through;
+  const { time, size } = problem;
+  const through = new Float64Array(size);
+  for (let node = 1; node < size; node++) {
+    let into = NEVER;
+    let out = NEVER;
+    for (let other = 0; other < size; other++) {
+      if (other === node) continue;
+      into = min(into, time[other * size + node]!);
+      if (other > 0) out = min(out, time[node * size + other]!);
+    }
+    through[node] = into + (out === NEVER ? 0 : out);
+  }
+  let need = NEVER;
+  for (let node = 1; node < size; node++) need = min(need, problem.single[node]!.duration + through[node]!);
+  problem.leastNeed = need;
+  return (problem.through = through);
 }
 
 /** σ1 ⊕ σ2, or null when σ2 cannot start in time after σ1 (Vidal et al., time warp must stay 0). */

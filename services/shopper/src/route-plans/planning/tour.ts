@@ -1,4 +1,4 @@
-import { IMPROVEMENT, join, max, min, NEVER, SLACK, type Problem, type Sequence } from './sequence.js';
+import { IMPROVEMENT, join, leastThrough, max, min, NEVER, SLACK, type Problem, type Sequence } from './sequence.js';
 
 /** What `Tour.scan` ranks the places to insert a stop by. */
 const BY_DRIVING = 0;
@@ -78,6 +78,8 @@ export class Tour {
       this.suffix[i] = joined;
     }
     this.cost = cost;
+    this.room = NaN;
+    this.roomy = null;
     const { at, forward, backward } = this;
     at.fill(-1);
     for (let i = 0; i < k; i++) {
@@ -103,6 +105,42 @@ export class Tour {
     return { best: { node, position: this.foundPosition, delta: this.foundDelta, shift: this.foundShift }, second: this.foundSecond };
   }
 
+  /**
+   * The most minutes any place between two stops has to spare: the latest start of the stops after
+   * it less the earliest time the stop before it can be left (NaN until `scan` needs it).
+   */
+  private room = NaN;
+
+  private spareRoom(): number {
+    const { prefix, suffix } = this;
+    let room = -NEVER;
+    for (let p = 0; p < this.nodes.length; p++) {
+      const head = prefix[p]!;
+      room = max(room, suffix[p]!.late - head.early - head.duration);
+    }
+    return (this.room = room);
+  }
+
+  /**
+   * The places between two stops with room for some stop's least detour and visit, ascending, and
+   * the end of the tour: on a full day, a handful. Only these can take a stop.
+   */
+  private roomy: Int32Array | null = null;
+
+  private placesWithRoom(): Int32Array {
+    const { prefix, suffix } = this;
+    const k = this.nodes.length;
+    leastThrough(this.problem);
+    const need = this.problem.leastNeed! - SLACK - 1e-6;
+    const places: number[] = [];
+    for (let p = 0; p < k; p++) {
+      const head = prefix[p]!;
+      if (suffix[p]!.late - head.early - head.duration >= need) places.push(p);
+    }
+    places.push(k);
+    return (this.roomy = Int32Array.from(places));
+  }
+
   // The result of the last scan (plain fields: scanning is the planner's innermost loop).
   private foundPosition = 0;
   private foundDelta = 0;
@@ -122,7 +160,21 @@ export class Tour {
     const k = nodes.length;
     let found = false;
     let second = NEVER;
-    for (let p = 0; p <= k; p++) {
+    // On a full day most stops left out fit nowhere: say so in O(1) when no place between two
+    // stops has room for the least detour through `node` and its visit, and it is late at the end.
+    // (A margin over SLACK, since these sums round differently from the checks below.)
+    const last = prefix[k]!;
+    if (
+      last.early + (last.duration + time[last.last * size + node]!) - own.late > SLACK &&
+      (k === 0 || own.duration + leastThrough(problem)[node]! - (Number.isNaN(this.room) ? this.spareRoom() : this.room) > SLACK + 1e-6)
+    )
+      return false;
+    // A long plan (with neighbour lists) looks only at the places with room. With a travel model
+    // that obeys the triangle inequality this finds what looking everywhere finds (see the break).
+    const places = problem.near ? (this.roomy ?? this.placesWithRoom()) : null;
+    const count = places ? places.length : k + 1;
+    for (let i = 0; i < count; i++) {
+      const p = places ? places[i]! : i;
       const head = prefix[p]!;
       const toNode = time[head.last * size + node]!;
       const reach = head.duration + toNode;
