@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { COMMUNITY_SALE_ENTRY_STATUSES, COMMUNITY_SALE_STATUSES } from './community-sales.js';
+import {
+  communitySaleCancelled,
+  communitySaleMembership,
+  communitySaleMoved,
+  communitySaleSaleLeft,
+  communitySaleSnapshot,
+} from './community-sale-events.js';
+import { COMMUNITY_SALE_ENTRY_STATUSES } from './community-sales.js';
 import { CATEGORIES, CONDITIONS, SALE_STATUSES } from './constants.js';
 import { MEMBERSHIP_STATUSES } from './payments.js';
 import { RESERVATION_END_REASONS, RESERVATION_STATUSES } from './reservations.js';
@@ -63,47 +70,7 @@ const saleUpdated = saleSnapshot.extend({
     .optional(),
 });
 export type SaleUpdated = z.infer<typeof saleUpdated>;
-
-const communitySaleSnapshot = z.object({
-  id: z.number().int(),
-  organizerId: z.number().int(),
-  name: z.string(),
-  description: z.string().nullable(),
-  latitude: z.number(),
-  longitude: z.number(),
-  radiusMiles: z.number().nullable(),
-  zipCodes: z.array(z.string()),
-  days: z.array(z.object({ date: z.string(), startTime: z.string(), endTime: z.string() })),
-  rainDate: z.string().nullable(),
-  coverImageUrl: z.string().nullable(),
-  requiresApproval: z.boolean(),
-  status: z.enum(COMMUNITY_SALE_STATUSES),
-});
-export type CommunitySaleSnapshot = z.infer<typeof communitySaleSnapshot>;
-
-/**
- * A cancel or a move to the rain date names the sales in it then (pending and approved): whom to
- * tell, once per person. A move also says the days before it (the sales' own moves follow as
- * `sale.updated` with `cause`).
- */
-const communitySaleCancelled = communitySaleSnapshot.extend({ saleIds: z.array(z.number().int()) });
-const communitySaleMoved = communitySaleCancelled.extend({ previousDays: communitySaleSnapshot.shape.days });
-
-/**
- * A sale's membership in a community sale: it joined (`pending`, or `approved` with its number when
- * no approval is needed), was approved (now with its number) or left (by its host, or removed by the
- * organiser; `number` is the one it had, never given again). Each is also a `sale.updated` of the
- * sale with the same envelope version (the sale's), so consumers order both per sale.
- */
-const communitySaleMembership = z.object({
-  communitySaleId: z.number().int(),
-  saleId: z.number().int(),
-  hostId: z.number().int(),
-  status: z.enum(COMMUNITY_SALE_ENTRY_STATUSES),
-  number: z.number().int().nullable(),
-});
-export type CommunitySaleMembership = z.infer<typeof communitySaleMembership>;
-const communitySaleSaleLeft = communitySaleMembership.extend({ by: z.enum(['host', 'organizer']) });
+export type { CommunitySaleMembership, CommunitySaleSnapshot } from './community-sale-events.js';
 
 /**
  * `sale.created` may name items its host listed with the sale (`POST /api/sales` with `itemIds`):
