@@ -26,6 +26,18 @@ export function OrganizerPanel({ communitySale, entries }: { communitySale: Comm
   const busy = approve.isPending || remove.isPending || cancel.isPending || rainDate.isPending;
   const onError = (fallback: string) => (failure: unknown) => setError(errorMessage(failure, fallback));
   const close = () => setAsking(null);
+  // Pending and joined sales alike are removed after the same confirmation.
+  const removeButton = (entry: Entry) => (
+    <Button
+      variant="secondary"
+      size="sm"
+      disabled={busy}
+      aria-label={`Remove ${entry.sale.title}`}
+      onClick={() => setAsking({ kind: 'remove', entry })}
+    >
+      Remove
+    </Button>
+  );
 
   const confirm = () => {
     setError(null);
@@ -95,15 +107,7 @@ export function OrganizerPanel({ communitySale, entries }: { communitySale: Comm
                   >
                     Approve
                   </Button>
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    disabled={busy}
-                    aria-label={`Remove ${entry.sale.title}`}
-                    onClick={() => setAsking({ kind: 'remove', entry })}
-                  >
-                    Remove
-                  </Button>
+                  {removeButton(entry)}
                 </span>
               </li>
             ))}
@@ -120,15 +124,7 @@ export function OrganizerPanel({ communitySale, entries }: { communitySale: Comm
                 <span className="min-w-0 text-gray-900">
                   {entry.number}. {entry.sale.title}
                 </span>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={busy}
-                  aria-label={`Remove ${entry.sale.title}`}
-                  onClick={() => setAsking({ kind: 'remove', entry })}
-                >
-                  Remove
-                </Button>
+                {removeButton(entry)}
               </li>
             ))}
           </ul>
