@@ -90,6 +90,30 @@ build() {
   docker build --progress=plain "$@" >>"$state/build.log" 2>&1 || { tail -n 40 "$state/build.log" >&2; log "build failed: $* (see $state/build.log)"; return 1; }
 }
 
+# Several builds at once, each with its own log: most of a build waits on the network (apt, npm)
+# or on one core, so two cores carry several; BuildKit runs a stage they share only once.
+# Each argument is one build's arguments in a single string (no spaces inside a value).
+build_parallel() {
+  local pids=() logs=() failed=0 i=0 spec
+  for spec in "$@"; do
+    i=$((i + 1))
+    logs+=("$state/build.$i.log")
+    log "docker build $spec"
+    # shellcheck disable=SC2086
+    docker build --progress=plain $spec >"$state/build.$i.log" 2>&1 &
+    pids+=($!)
+  done
+  for i in "${!pids[@]}"; do
+    if ! wait "${pids[$i]}"; then
+      failed=1
+      tail -n 40 "${logs[$i]}" >&2
+      log "build failed: ${*:$((i + 1)):1} (see ${logs[$i]})"
+    fi
+    cat "${logs[$i]}" >>"$state/build.log"
+  done
+  return "$failed"
+}
+
 images() {
   start_engine
   write_env
@@ -97,22 +121,26 @@ images() {
   : >"$state/build.log"
   base_image
   local stand_ins=deploy/docker/stand-ins
-  build --target node -t garage-local/node:24.11.1-bookworm-slim "$stand_ins"
-  build --target nginx -t garage-local/nginx-unprivileged:1.28.0 "$stand_ins"
-  build --target postgres -t garage-local/postgres:15.14 "$stand_ins"
-  build --target rabbitmq -t garage-local/rabbitmq:3.13.7-management "$stand_ins"
-  build --target redis -t garage-local/redis:7.4.5 "$stand_ins"
-  build --target tools -t garage-local/tools:1 "$stand_ins"
+  build_parallel \
+    "--target node -t garage-local/node:24.11.1-bookworm-slim $stand_ins" \
+    "--target nginx -t garage-local/nginx-unprivileged:1.28.0 $stand_ins" \
+    "--target postgres -t garage-local/postgres:15.14 $stand_ins" \
+    "--target rabbitmq -t garage-local/rabbitmq:3.13.7-management $stand_ins" \
+    "--target redis -t garage-local/redis:7.4.5 $stand_ins" \
+    "--target tools -t garage-local/tools:1 $stand_ins"
   # The product's images, from the Dockerfile users build. npm inside the build trusts this
   # machine's CA through a build secret, so the CA is in no image; compose's own build below then
-  # finds every step in the cache.
-  local bases=(--build-arg NODE_IMAGE=garage-local/node:24.11.1-bookworm-slim --build-arg NGINX_IMAGE=garage-local/nginx-unprivileged:1.28.0)
-  local secret=(--secret "id=npm-ca,src=$CA_BUNDLE")
+  # finds every step in the cache. The shared stage (every workspace built) goes first, alone; the
+  # apps then only gather their files from it.
+  local bases="--build-arg NODE_IMAGE=garage-local/node:24.11.1-bookworm-slim --build-arg NGINX_IMAGE=garage-local/nginx-unprivileged:1.28.0"
+  local secret="--secret id=npm-ca,src=$CA_BUNDLE"
   local version="${GARAGE_VERSION:-1.0.0}"
+  build --target build $bases $secret .
+  local specs=("--target web $bases $secret -t garage/web:$version .") app
   for app in gateway services/auth services/sales services/items services/media services/payments services/shopper services/notifications; do
-    build --target service "${bases[@]}" "${secret[@]}" --build-arg "APP=$app" -t "garage/$(basename "$app"):$version" .
+    specs+=("--target service $bases $secret --build-arg APP=$app -t garage/$(basename "$app"):$version .")
   done
-  build --target web "${bases[@]}" "${secret[@]}" -t "garage/web:$version" .
+  build_parallel "${specs[@]}"
 }
 
 wait_healthy() {
