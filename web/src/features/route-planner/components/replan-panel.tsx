@@ -1,0 +1,68 @@
+import { useEffect, useRef } from 'react';
+import { wallClockAt, type RoutePlan } from '@garage/contracts';
+import { ApiError } from '@/lib/api-client';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { useReplanRoutePlan } from '../api/route-plans';
+import { useLocate } from '../hooks/use-locate';
+
+/** Whether the plan is for today on its own clock: only then is there a rest of the day to re-plan. */
+export function isPlanToday(plan: Pick<RoutePlan, 'date' | 'timeZone'>, now = new Date()): boolean {
+  return wallClockAt(now, plan.timeZone).date === plan.date;
+}
+
+interface ReplanPanelProps {
+  plan: RoutePlan;
+  /** Called with the new plan of the rest of the day. */
+  onReplanned: (plan: RoutePlan) => void;
+}
+
+/**
+ * "Re-plan from here": asks the browser where the shopper is (only on the tap), then plans the
+ * rest of today from there and from now. Shown on the plan's day only; says why when the location
+ * is refused or the plan cannot be made.
+ */
+export function ReplanPanel({ plan, onReplanned }: ReplanPanelProps) {
+  const { position, error: locateError, locating, locate } = useLocate();
+  const replan = useReplanRoutePlan(plan.id!);
+  const asked = useRef(false);
+
+  useEffect(() => {
+    if (!position || !asked.current) return;
+    asked.current = false;
+    replan.mutate(position, { onSuccess: onReplanned });
+    // The mutation object changes on each render; only a new position starts a re-plan.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [position]);
+
+  if (!isPlanToday(plan)) return null;
+  const dropped = plan.stops.filter((stop) => stop.droppedOut).length;
+  const busy = locating || replan.isPending;
+  const failure = replan.error instanceof ApiError ? replan.error.message : replan.error ? 'Could not re-plan. Please try again.' : null;
+
+  return (
+    <section aria-label="Re-plan the rest of today" className="space-y-3 rounded-lg bg-blue-50 p-4 ring-1 ring-blue-200">
+      <p className="text-sm text-blue-950">
+        {dropped > 0
+          ? `${dropped === 1 ? 'A stop has' : `${dropped} stops have`} dropped out of today's route. Plan the rest of the day from where you are now.`
+          : 'Running late or ahead? Plan the rest of the day from where you are now.'}
+      </p>
+      <Button
+        className="w-full sm:w-auto"
+        disabled={busy}
+        onClick={() => {
+          asked.current = true;
+          // A second tap at the same place re-plans again (the position would not change).
+          if (position) {
+            asked.current = false;
+            replan.mutate(position, { onSuccess: onReplanned });
+          } else locate();
+        }}
+      >
+        {locating ? 'Finding you...' : replan.isPending ? 'Re-planning...' : 'Re-plan from here'}
+      </Button>
+      {locateError && <Alert tone="error">{locateError}</Alert>}
+      {failure && <Alert tone="error">{failure}</Alert>}
+    </section>
+  );
+}
