@@ -32,7 +32,8 @@ const readPlan = async (userId: number, id: number) =>
         .expect(200)
     ).body,
   );
-const dropped = (plan: RoutePlan) => Object.fromEntries(plan.stops.filter((stop) => stop.droppedOut).map((stop) => [stop.saleId, stop.droppedOut]));
+const dropped = (plan: RoutePlan) =>
+  Object.fromEntries(plan.stops.filter((stop) => stop.droppedOut).map((stop) => [stop.saleId, stop.droppedOut]));
 const droppedNotices = async (userId: number): Promise<NoticeRequested[]> =>
   (await h.notices(userId)).filter((notice) => notice.kind === 'sale_dropped_out');
 
@@ -71,7 +72,9 @@ beforeAll(async () => {
       longitude,
       ...(id === ghost ? { community_sale_id: communitySaleId, community_sale_status: 'approved', community_sale_number: 1 } : {}),
       // Said on the day before (a two-day sale's first day): it does not empty today.
-      ...(id === closedYesterday ? { start_date: previousDay, live_state: 'closed_early', live_state_at: `${previousDay}T20:00:00.000Z` } : {}),
+      ...(id === closedYesterday
+        ? { start_date: previousDay, live_state: 'closed_early', live_state_at: `${previousDay}T20:00:00.000Z` }
+        : {}),
     });
   }
   const saleIds = places.map(([id]) => id);
@@ -95,8 +98,16 @@ beforeAll(async () => {
         .expect(201)
     ).body,
   );
-  await h.api().post(`/api/favorites/sales/${closing}`).set(await as(saver)).expect(201);
-  await h.api().post(`/api/community-sales/${communitySaleId}/follow`).set(await as(follower)).expect(201);
+  await h
+    .api()
+    .post(`/api/favorites/sales/${closing}`)
+    .set(await as(saver))
+    .expect(201);
+  await h
+    .api()
+    .post(`/api/community-sales/${communitySaleId}/follow`)
+    .set(await as(follower))
+    .expect(201);
 });
 
 afterAll(async () => {
@@ -182,7 +193,11 @@ describe('who is told', () => {
   });
 
   it('tells nobody again on redelivered, repeated or later events while the sale stays out', async () => {
-    const before = { planner: (await h.notices(planner)).length, saver: (await h.notices(saver)).length, host: (await h.notices(host)).length };
+    const before = {
+      planner: (await h.notices(planner)).length,
+      saver: (await h.notices(saver)).length,
+      host: (await h.notices(host)).length,
+    };
     // The same message again (a redelivery), and a newer version still closed early.
     const snapshot = await sales.update(closing, { title: `Sale ${closing} (moved indoors)` });
     const version = sales.version(closing);
@@ -196,7 +211,9 @@ describe('who is told', () => {
     expect((await h.notices(planner)).length).toBe(before.planner);
     expect((await h.notices(saver)).length).toBe(before.saver);
     // Only its host hears of the closed sale turning "likely over" (asked to confirm).
-    expect((await h.notices(host)).slice(before.host).map((notice) => [notice.kind, notice.saleId])).toEqual([['sale_likely_over', closing]]);
+    expect((await h.notices(host)).slice(before.host).map((notice) => [notice.kind, notice.saleId])).toEqual([
+      ['sale_likely_over', closing],
+    ]);
   });
 
   it('asks the host at once, in the app, when shoppers report the sale over', async () => {
@@ -213,7 +230,10 @@ describe('who is told', () => {
     const again = new Date(now.getTime() + 240_000).toISOString();
     await sales.update(ghost, { live_state: 'likely_over', live_state_at: again });
     const asks = (await h.notices(host)).filter((notice) => notice.kind === 'sale_likely_over' && notice.saleId === ghost);
-    expect(asks.map((notice) => notice.key)).toEqual([`sale:${ghost}:likely-over:${now.toISOString()}`, `sale:${ghost}:likely-over:${again}`]);
+    expect(asks.map((notice) => notice.key)).toEqual([
+      `sale:${ghost}:likely-over:${now.toISOString()}`,
+      `sale:${ghost}:likely-over:${again}`,
+    ]);
     // Shoppers were told once that day all the same.
     expect((await droppedNotices(follower)).map((notice) => notice.saleId)).toEqual([ghost]);
   });

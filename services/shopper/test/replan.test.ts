@@ -94,11 +94,21 @@ describe('POST /api/route-plans/{id}/replan', () => {
     for (const stop of plan.stops) expect(stop.arrival >= plan.startTime).toBe(true);
     expect(plan.stops[0]!.driveMiles).toBeGreaterThan(0);
     expect(plan.directions.google[0]).toContain(`origin=${here.latitude},${here.longitude}`);
-    expect(plan.unplanned).toEqual([{ saleId: closed, title: expect.any(String), reason: 'Closed early today', droppedOut: 'closed_early' }]);
+    expect(plan.unplanned).toEqual([
+      { saleId: closed, title: expect.any(String), reason: 'Closed early today', droppedOut: 'closed_early' },
+    ]);
     for (const id of done) expect(JSON.stringify(plan)).not.toContain(`"saleId":${id},`);
 
     // The saved plan is not replaced.
-    const again = routePlanSchema.parse((await h.api().get(`/api/route-plans/${saved.id}`).set(await as(shopper)).expect(200)).body);
+    const again = routePlanSchema.parse(
+      (
+        await h
+          .api()
+          .get(`/api/route-plans/${saved.id}`)
+          .set(await as(shopper))
+          .expect(200)
+      ).body,
+    );
     expect(again.stops.map((stop) => stop.saleId)).toEqual(saved.stops.map((stop) => stop.saleId));
     expect(again.stops.find((stop) => stop.saleId === closed)?.droppedOut).toBe('closed_early');
   });

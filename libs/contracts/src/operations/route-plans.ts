@@ -17,7 +17,7 @@ const COMMUNITY_SALE_PLANS =
 const FROM_COMMUNITY_SALE_400 =
   'A rule broken (`details` names the field); from a community sale: it is cancelled (`communitySaleId`), or no sale of it is left after `filters`';
 const DROPPED_OUT =
-  'On the plan\'s day (on each sale\'s own clock), a stop whose sale closed early, was cancelled or is likely over is marked ' +
+  "On the plan's day (on each sale's own clock), a stop whose sale closed early, was cancelled or is likely over is marked " +
   '`droppedOut` (`closed_early`, `cancelled`, `likely_over`) and left out of `directions`; the saved plan itself is unchanged ' +
   '(its times and totals stay as planned). A preview or new plan for today lists such a sale in `unplanned` with its `droppedOut`.';
 const SALE_NOT_FOUND = {
@@ -88,7 +88,7 @@ export const ROUTE_PLAN_OPERATIONS: ApiOperation[] = [
     tag: 'Route plans',
     summary: 'Re-plan the rest of the day from here (premium)',
     description:
-      'Plans the rest of the plan\'s day from the given point and the current time (on that point\'s clock): the saved plan\'s ' +
+      "Plans the rest of the plan's day from the given point and the current time (on that point's clock): the saved plan's " +
       'stops whose planned departure has not passed and the sales it could not fit, less those that dropped out (listed in ' +
       '`unplanned` with their `droppedOut`). Answers the new plan (`id: null`, `replannedFrom`: the saved plan); nothing is saved.',
     access: 'signed-in',
@@ -98,7 +98,7 @@ export const ROUTE_PLAN_OPERATIONS: ApiOperation[] = [
     errors: {
       400: 'A rule broken (`details` names the field), or `Only a plan for today can be re-planned`',
       403: { error: PREMIUM_REQUIRED },
-      404: { error: 'Route plan not found', when: 'No such plan, or another member\'s' },
+      404: { error: 'Route plan not found', when: "No such plan, or another member's" },
     },
   },
   {

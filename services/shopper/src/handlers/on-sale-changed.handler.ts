@@ -49,7 +49,8 @@ export class OnSaleChangedHandler {
     // (`community_sale.moved_to_rain_date`), not once more for each of its sales.
     const movedWithCommunitySale = event.type === 'sale.updated' && event.data.cause?.change === 'moved_to_rain_date';
     const told = await this.dropOuts.request(manager, emit, before, sale, event.version, now);
-    if (before && !before.deleted && !movedWithCommunitySale) await this.tellFollowers(manager, emit, before, sale, event.version, now, told);
+    if (before && !before.deleted && !movedWithCommunitySale)
+      await this.tellFollowers(manager, emit, before, sale, event.version, now, told);
     if (sale.status === 'active') {
       for (const itemId of await this.items.unsoldInSale(manager, sale.id)) {
         requestMatchNotices(emit, await this.matches.matchItem(manager, itemId, now));

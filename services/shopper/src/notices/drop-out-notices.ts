@@ -17,7 +17,14 @@ import { DROP_OUT_WORDS, dropOutOf, saleZone, todayIn, type DropOut } from '../r
  */
 @Injectable()
 export class DropOutNotices {
-  async request(manager: EntityManager, emit: Emit, before: SaleRow | null, sale: SaleSnapshot, version: number, now: Date): Promise<Set<number>> {
+  async request(
+    manager: EntityManager,
+    emit: Emit,
+    before: SaleRow | null,
+    sale: SaleSnapshot,
+    version: number,
+    now: Date,
+  ): Promise<Set<number>> {
     const zone = saleZone(sale);
     const today = todayIn(zone, now);
     if (likelyOverOn(sale, zone, today) && !(before && likelyOverOn(before, zone, today))) askHost(emit, sale, version);

@@ -1,10 +1,26 @@
-import { useEffect, useRef } from 'react';
+import { useState } from 'react';
 import { wallClockAt, type RoutePlan } from '@garage/contracts';
+import { GEOLOCATION } from '@garage/contracts/constants';
 import { ApiError } from '@/lib/api-client';
+import { geolocationErrorMessage, GEOLOCATION_MESSAGES, type Coordinates } from '@/hooks/use-geolocation';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useReplanRoutePlan } from '../api/route-plans';
-import { useLocate } from '../hooks/use-locate';
+
+/** Where the browser says the shopper is, asked at the tap (a refusal rejects with the words to show). */
+function locateNow(): Promise<Coordinates> {
+  return new Promise((resolve, reject) => {
+    if (typeof navigator === 'undefined' || !navigator.geolocation) {
+      reject(new Error(GEOLOCATION_MESSAGES.unsupported));
+      return;
+    }
+    navigator.geolocation.getCurrentPosition(
+      (result) => resolve({ latitude: result.coords.latitude, longitude: result.coords.longitude }),
+      (error) => reject(new Error(geolocationErrorMessage(error?.code))),
+      { enableHighAccuracy: GEOLOCATION.enableHighAccuracy, timeout: GEOLOCATION.timeoutMs, maximumAge: GEOLOCATION.maximumAgeMs },
+    );
+  });
+}
 
 /** Whether the plan is for today on its own clock: only then is there a rest of the day to re-plan. */
 export function isPlanToday(plan: Pick<RoutePlan, 'date' | 'timeZone'>, now = new Date()): boolean {
@@ -23,17 +39,22 @@ interface ReplanPanelProps {
  * is refused or the plan cannot be made.
  */
 export function ReplanPanel({ plan, onReplanned }: ReplanPanelProps) {
-  const { position, error: locateError, locating, locate } = useLocate();
   const replan = useReplanRoutePlan(plan.id!);
-  const asked = useRef(false);
+  const [locating, setLocating] = useState(false);
+  const [locateError, setLocateError] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (!position || !asked.current) return;
-    asked.current = false;
-    replan.mutate(position, { onSuccess: onReplanned });
-    // The mutation object changes on each render; only a new position starts a re-plan.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [position]);
+  const start = async () => {
+    setLocateError(null);
+    setLocating(true);
+    try {
+      const here = await locateNow();
+      replan.mutate(here, { onSuccess: onReplanned });
+    } catch (error) {
+      setLocateError(error instanceof Error ? error.message : GEOLOCATION_MESSAGES.unsupported);
+    } finally {
+      setLocating(false);
+    }
+  };
 
   if (!isPlanToday(plan)) return null;
   const dropped = plan.stops.filter((stop) => stop.droppedOut).length;
@@ -47,18 +68,7 @@ export function ReplanPanel({ plan, onReplanned }: ReplanPanelProps) {
           ? `${dropped === 1 ? 'A stop has' : `${dropped} stops have`} dropped out of today's route. Plan the rest of the day from where you are now.`
           : 'Running late or ahead? Plan the rest of the day from where you are now.'}
       </p>
-      <Button
-        className="w-full sm:w-auto"
-        disabled={busy}
-        onClick={() => {
-          asked.current = true;
-          // A second tap at the same place re-plans again (the position would not change).
-          if (position) {
-            asked.current = false;
-            replan.mutate(position, { onSuccess: onReplanned });
-          } else locate();
-        }}
-      >
+      <Button className="w-full sm:w-auto" disabled={busy} onClick={() => void start()}>
         {locating ? 'Finding you...' : replan.isPending ? 'Re-planning...' : 'Re-plan from here'}
       </Button>
       {locateError && <Alert tone="error">{locateError}</Alert>}

@@ -97,7 +97,10 @@ export function RoutePlanResult({ plan, showMap = true }: { plan: RoutePlan; sho
                 <div className="min-w-0 flex-1 space-y-1">
                   <h3 className="font-semibold text-gray-900">
                     <span className="sr-only">Stop {stop.order}: </span>
-                    <Link to={`/sales/${stop.saleId}`} className={stop.droppedOut ? 'text-gray-600 line-through hover:underline' : 'hover:underline'}>
+                    <Link
+                      to={`/sales/${stop.saleId}`}
+                      className={stop.droppedOut ? 'text-gray-600 line-through hover:underline' : 'hover:underline'}
+                    >
                       {stop.title}
                     </Link>
                   </h3>
