@@ -7,6 +7,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useReplanRoutePlan } from '../api/route-plans';
 
+const LOCATION_REFUSED = 'Location access denied. Allow location access for this site to re-plan from where you are.';
+
 /** Where the browser says the shopper is, asked at the tap (a refusal rejects with the words to show). */
 function locateNow(): Promise<Coordinates> {
   return new Promise((resolve, reject) => {
@@ -16,7 +18,7 @@ function locateNow(): Promise<Coordinates> {
     }
     navigator.geolocation.getCurrentPosition(
       (result) => resolve({ latitude: result.coords.latitude, longitude: result.coords.longitude }),
-      (error) => reject(new Error(geolocationErrorMessage(error?.code))),
+      (error) => reject(new Error(error?.code === 1 ? LOCATION_REFUSED : geolocationErrorMessage(error?.code))),
       { enableHighAccuracy: GEOLOCATION.enableHighAccuracy, timeout: GEOLOCATION.timeoutMs, maximumAge: GEOLOCATION.maximumAgeMs },
     );
   });
