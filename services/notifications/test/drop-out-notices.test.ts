@@ -60,7 +60,8 @@ describe('drop-out and likely-over notices', () => {
     }
     const [mail] = await waitFor(() => (mailTo(shopper).length ? mailTo(shopper) : undefined), 5000, 'the drop-out email');
     expect(mail!.subject).toBe('Closed early: Porch sale');
-    expect(mail!.text).toContain(`https://garage.test/sales/${saleId}`);
+    expect(mail!.text).toContain(`See the sale: https://garage.test/sales/${saleId}`);
+    expect(mail!.text).toContain('put it in a route plan or follow its community sale');
     await sleep(500);
     expect(mailTo(shopper)).toHaveLength(1);
     expect(mailTo(quiet)).toEqual([]);
