@@ -120,6 +120,7 @@ export const ENDPOINTS: Endpoint[] = [
   call('GET /api/route-plans/{id}', 'shopper', 'route-plans/route-plans.controller.ts'),
   call('DELETE /api/route-plans/{id}', 'shopper', 'route-plans/route-plans.controller.ts'),
   call('GET /api/route-plans/{id}/calendar.ics', 'shopper', 'route-plans/route-plans.controller.ts'),
+  call('POST /api/route-plans/{id}/replan', 'shopper', 'route-plans/replan.controller.ts'),
   call('GET /api/community-sales', 'sales', 'community-sales/community-sales.controller.ts'),
   call('POST /api/community-sales', 'sales', 'community-sales/community-sales.controller.ts'),
   call('GET /api/community-sales/{id}', 'sales', 'community-sales/community-sales.controller.ts'),

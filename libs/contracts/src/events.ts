@@ -53,6 +53,12 @@ const saleSnapshot = z.object({
   community_sale_id: z.number().int().nullable().optional(),
   community_sale_status: z.enum(COMMUNITY_SALE_ENTRY_STATUSES).nullable().optional(),
   community_sale_number: z.number().int().nullable().optional(),
+  /**
+   * What the host (or, for `likely_over`, shoppers' check-ins) last said of the sale's day, and when
+   * (ISO 8601). Optional so snapshots recorded before the live status still parse.
+   */
+  live_state: z.enum(['open', 'winding_down', 'closed_early', 'likely_over']).nullable().optional(),
+  live_state_at: z.string().nullable().optional(),
 });
 export type SaleSnapshot = z.infer<typeof saleSnapshot>;
 
@@ -197,7 +203,16 @@ export type ReservationRated = z.infer<typeof reservationRated>;
  */
 const noticeRequested = z.object({
   userId: z.number().int(),
-  kind: z.enum(['match', 'sale_cancelled', 'sale_deleted', 'sale_changed', 'community_sale_cancelled', 'community_sale_moved']),
+  kind: z.enum([
+    'match',
+    'sale_cancelled',
+    'sale_deleted',
+    'sale_changed',
+    'community_sale_cancelled',
+    'community_sale_moved',
+    'sale_dropped_out',
+    'sale_likely_over',
+  ]),
   key: z.string().min(1),
   title: z.string(),
   message: z.string(),

@@ -24,7 +24,9 @@ export const MAX_SAVED_SEARCHES = 50;
  * premium receipt, renewal reminder, failed renewal or cancellation. Both are always emailed: they
  * are about the member's money. `community_sale_cancelled` and `community_sale_moved` (to its rain
  * date): one notice about the community sale to each joined host and each shopper who follows it,
- * saved one of its sales or has one in a route plan.
+ * saved one of its sales or has one in a route plan. `sale_dropped_out`: a sale in the member's plan
+ * for today, saved or followed closed early, was cancelled or is likely over that day (once per
+ * member, sale and day). `sale_likely_over`: to a host, shoppers report the sale over; confirm it.
  */
 export const ALERT_KINDS = [
   'match',
@@ -35,6 +37,8 @@ export const ALERT_KINDS = [
   'membership',
   'community_sale_cancelled',
   'community_sale_moved',
+  'sale_dropped_out',
+  'sale_likely_over',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
@@ -236,6 +240,10 @@ export type AlertSettings = z.infer<typeof alertSettingsSchema>;
 
 // ---------------------------------------------------------------- route plans
 
+/** Why a sale drops out of the route plans of its day: its host closed it early or cancelled it, or shoppers report it over. */
+export const DROP_OUT_CAUSES = ['closed_early', 'cancelled', 'likely_over'] as const;
+export type DropOutCause = (typeof DROP_OUT_CAUSES)[number];
+
 const pointSchema = z.object({
   latitude: z
     .number({ message: 'Latitude must be a number' })
@@ -317,10 +325,23 @@ export const routeStopSchema = z.object({
   localDeparture: z.string().optional(),
   /** The sale's number in its community sale, when it has one. */
   communitySaleNumber: z.number().int().nullable().optional(),
+  /**
+   * Read on the plan's day only: the sale closed early, was cancelled or is likely over that day (on
+   * its own clock), so the stop is not routed to (left out of `directions`); its times stay as planned.
+   */
+  droppedOut: z.enum(DROP_OUT_CAUSES).optional(),
+  /** When it dropped out (ISO 8601), when known. */
+  droppedOutAt: z.string().nullable().optional(),
 });
 export type RouteStop = z.infer<typeof routeStopSchema>;
 
-export const unplannedSaleSchema = z.object({ saleId: z.number().int(), title: z.string().nullable(), reason: z.string() });
+export const unplannedSaleSchema = z.object({
+  saleId: z.number().int(),
+  title: z.string().nullable(),
+  reason: z.string(),
+  /** Left out because it dropped out that day (see `RouteStop.droppedOut`). */
+  droppedOut: z.enum(DROP_OUT_CAUSES).optional(),
+});
 export type UnplannedSale = z.infer<typeof unplannedSaleSchema>;
 
 export const routePlanSchema = z.object({
@@ -336,8 +357,14 @@ export const routePlanSchema = z.object({
   directions: z.object({ google: z.array(z.string()), apple: z.array(z.string()) }),
   totals: z.object({ stops: z.number().int(), driveMinutes: z.number(), driveMiles: z.number(), finishAt: z.string() }),
   createdAt: z.string().nullable(),
+  /** A re-planned rest of the day (not saved): the saved plan it was made from. */
+  replannedFrom: z.number().int().optional(),
 });
 export type RoutePlan = z.infer<typeof routePlanSchema>;
+
+/** POST /api/route-plans/{id}/replan: where the shopper is now. */
+export const routePlanReplanBodySchema = pointSchema;
+export type RoutePlanReplanBody = z.infer<typeof routePlanReplanBodySchema>;
 
 /** GET /api/route-plans: the caller's plans, newest first. */
 export const routePlanSummarySchema = z.object({

@@ -260,9 +260,14 @@ describe('the sale projection', () => {
       community_sale_status: null,
       community_sale_number: null,
     });
+    // Its live state, read back as ISO 8601 UTC; a snapshot without one is of a sale nobody said anything of.
+    const said = { ...moved, live_state: 'closed_early', live_state_at: '2026-06-06T17:30:00-05:00' };
+    expect(await projection.upsert(manager, said as unknown as SaleSnapshot, 4)).toBe(true);
+    expect(await projection.find(20, manager)).toMatchObject({ live_state: 'closed_early', live_state_at: '2026-06-06T22:30:00.000Z' });
     // A snapshot without the fields is of a sale in none.
     await projection.upsert(manager, moved as unknown as SaleSnapshot, 4);
     await projection.upsert(manager, sale(20, 'Left'), 5);
+    expect(await projection.find(20, manager)).toMatchObject({ live_state: null, live_state_at: null });
     expect(await projection.find(20, manager)).toMatchObject({ title: 'Left', community_sale_id: null, community_sale_number: null });
   });
 
@@ -286,6 +291,8 @@ describe('the sale projection', () => {
       community_sale_id: null,
       community_sale_status: null,
       community_sale_number: null,
+      live_state: null,
+      live_state_at: null,
       version: 0,
       deleted: false,
       fromOwner: true,

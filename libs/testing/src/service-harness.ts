@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { AnyEvent, EventData, EventEnvelope, EventType, ItemSnapshot, SaleSnapshot, UserSnapshot } from '@garage/contracts';
-import { startService, type RunningService, type ServiceDefinition } from '@garage/service-kit';
+import { startService, type Clock, type RunningService, type ServiceDefinition } from '@garage/service-kit';
 import { serviceTestEnv, type ServiceTestEnv } from './service-env.js';
 import { testBus, type TestBus } from './test-bus.js';
 import { testTokens, type TokenMinter } from './test-tokens.js';
@@ -38,10 +38,10 @@ export class ServiceHarness {
   static async start<H extends ServiceHarness>(
     this: new (parts: HarnessParts) => H,
     definition: ServiceDefinition<any>,
-    options: { env?: Record<string, string>; listen?: string[] } = {},
+    options: { env?: Record<string, string>; listen?: string[]; clock?: Clock } = {},
   ): Promise<H> {
     const testEnv = await serviceTestEnv(options.env ?? {});
-    const service = await startService(definition, { env: testEnv.env });
+    const service = await startService(definition, { env: testEnv.env, clock: options.clock });
     const bus = await testBus(testEnv.env, { listen: options.listen });
     const tokens = await testTokens(testEnv.env.DATA_DIR!);
     return new this({ testEnv, service, bus, tokens });

@@ -5,6 +5,7 @@ import { DigestJob } from './email/digest.job.js';
 import { Notifier } from './email/notifier.port.js';
 import { Notifications1763700000900 } from './migrations/1763700000900-notifications.js';
 import { CommunitySaleNotices1764300000200 } from './migrations/1764300000200-community-sale-notices.js';
+import { DropOutNotices1764400000300 } from './migrations/1764400000300-drop-out-notices.js';
 import { NotificationsModule } from './notifications.module.js';
 
 /**
@@ -16,7 +17,7 @@ export const notificationsService: ServiceDefinition<typeof notificationsConfig>
   config: notificationsConfig,
   productionRequired: ['ALERTS_SECRET', 'PUBLIC_URL'],
   module: NotificationsModule,
-  migrations: [Notifications1763700000900, CommunitySaleNotices1764300000200],
+  migrations: [Notifications1763700000900, CommunitySaleNotices1764300000200, DropOutNotices1764400000300],
   onStart: async (app) => {
     const emails = app.get(AlertEmailJob).start();
     const digests = app.get(DigestJob).start();

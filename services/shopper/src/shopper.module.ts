@@ -24,6 +24,10 @@ import { OnNoticeUnsubscribedHandler } from './handlers/on-notice-unsubscribed.h
 import { SalesRepository } from './projections/sales.repository.js';
 import { UsersRepository } from './projections/users.repository.js';
 import { RoutePlansController } from './route-plans/route-plans.controller.js';
+import { DropOutMarks } from './route-plans/drop-out-marks.js';
+import { ReplanController } from './route-plans/replan.controller.js';
+import { ReplanService } from './route-plans/replan.service.js';
+import { DropOutNotices } from './notices/drop-out-notices.js';
 import { RoutePlansRepository } from './route-plans/route-plans.repository.js';
 import { RoutePlansService, TRAVEL_MODEL } from './route-plans/route-plans.service.js';
 import { greatCircleTravel } from './route-plans/travel.js';
@@ -39,6 +43,7 @@ import { MembershipService } from './users/membership.service.js';
     FavoritesController,
     SavedSearchesController,
     RoutePlansController,
+    ReplanController,
     SaleCalendarController,
     FollowsController,
     OnItemChangedHandler,
@@ -63,6 +68,9 @@ import { MembershipService } from './users/membership.service.js';
     SaleNoticesRepository,
     RoutePlansRepository,
     RoutePlansService,
+    DropOutMarks,
+    ReplanService,
+    DropOutNotices,
     SaleCalendarService,
     CommunitySalesRepository,
     CommunitySaleNotices,

@@ -1,5 +1,5 @@
 import type { ItemSnapshot, NoticeRequested, SaleSnapshot, UserSnapshot } from '@garage/contracts';
-import { itemSnapshot, publishItem, publishSale, publishUser, saleSnapshot, ServiceHarness } from '@garage/testing';
+import { itemSnapshot, publishItem, publishSale, publishUser, saleSnapshot, ServiceHarness, type TestClock } from '@garage/testing';
 import { shopperService } from '../src/index.js';
 
 export { itemSnapshot, saleSnapshot };
@@ -9,11 +9,12 @@ export { itemSnapshot, saleSnapshot };
  * events the other services would send; what it asks of notifications is in `notices`.
  */
 export class ShopperHarness extends ServiceHarness {
-  static launch(extraEnv: Record<string, string> = {}): Promise<ShopperHarness> {
+  /** With `clock`, the service reads the time from it (a test of "today" sets the day and hour). */
+  static launch(extraEnv: Record<string, string> = {}, clock?: TestClock): Promise<ShopperHarness> {
     // Short, so a request about something never announced ends soon, yet long enough that an event
     // published 100 ms after a request still lands within it on a machine busy with the whole suite
     // (at 200 ms a route plan once answered 503 after 246 ms there).
-    return ShopperHarness.start(shopperService, { env: { PUBLIC_URL: 'https://garage.test', ...extraEnv } });
+    return ShopperHarness.start(shopperService, { env: { PUBLIC_URL: 'https://garage.test', ...extraEnv }, clock });
   }
 
   /**

@@ -58,7 +58,9 @@ export function alertEmail(to: string, alert: EmailAlert, links: EmailLinks): Ma
       ? `You get this email because you saved the search "${alert.searchName ?? ''}" on Garage with instant alerts.`
       : isCommunitySale(alert)
         ? 'You get this email because you follow this community sale on Garage, joined it with your sale, or saved or planned one of its sales.'
-        : 'You get this email because you saved this garage sale or put it in a route plan on Garage.';
+        : alert.kind === 'sale_dropped_out'
+          ? 'You get this email because you saved this garage sale, put it in a route plan or follow its community sale on Garage.'
+          : 'You get this email because you saved this garage sale or put it in a route plan on Garage.';
   const see = alert.kind === 'match' ? 'See the item' : isCommunitySale(alert) ? 'See the community sale' : 'See the sale';
   const stop = alert.kind === 'match' ? 'Stop emails for this saved search' : 'Stop emails about sales you follow';
   const lead = alert.kind === 'match' ? `A new item matches your saved search "${alert.searchName ?? ''}":` : null;

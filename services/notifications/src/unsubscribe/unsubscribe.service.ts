@@ -6,7 +6,7 @@ import { UnsubscribeTokens } from '../email/unsubscribe-tokens.js';
 import { UsersRepository } from '../users/users.repository.js';
 
 /** The notices the "sales you follow" setting and its link stop the emails of. */
-const SALE_UPDATE_KINDS = `'sale_cancelled', 'sale_deleted', 'sale_changed', 'community_sale_cancelled', 'community_sale_moved'`;
+const SALE_UPDATE_KINDS = `'sale_cancelled', 'sale_deleted', 'sale_changed', 'community_sale_cancelled', 'community_sale_moved', 'sale_dropped_out'`;
 
 /**
  * The one-click unsubscribe of every email: the signed token says what to stop, no sign-in needed.

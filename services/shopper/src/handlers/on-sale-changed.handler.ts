@@ -6,6 +6,7 @@ import { Clock, InboxContext, InboxHandler } from '@garage/service-kit';
 import type { Emit, SaleRow } from '@garage/event-bus';
 import { MatchesRepository } from '../matching/matches.repository.js';
 import { requestMatchNotices } from '../notices/match-notices.js';
+import { DropOutNotices } from '../notices/drop-out-notices.js';
 import { describeScheduleChange, scheduleChanges } from '../notices/sale-changes.js';
 import { SaleNoticesRepository } from '../notices/sale-notices.repository.js';
 import { ItemsRepository } from '../projections/items.repository.js';
@@ -14,7 +15,8 @@ import { SalesRepository } from '../projections/sales.repository.js';
 
 /**
  * Keeps the sales projection current, and acts on what a new version of a sale means for shoppers:
- * - cancelled → a `sale_cancelled` notice for its followers;
+ * - dropped out of its day (closed early, cancelled, likely over) → see `DropOutNotices`;
+ * - cancelled → a `sale_cancelled` notice for its followers not told of the drop-out already;
  * - dates or hours changed → a `sale_changed` notice saying what changed, from → to (a change of
  *   title, description or place alone tells nobody), unless its community sale moved it to the
  *   rain date (its people are told once about the community sale instead);
@@ -30,6 +32,7 @@ export class OnSaleChangedHandler {
     @Inject(MatchesRepository) private readonly matches: MatchesRepository,
     @Inject(SaleNoticesRepository) private readonly saleNotices: SaleNoticesRepository,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(DropOutNotices) private readonly dropOuts: DropOutNotices,
   ) {}
 
   @InboxHandler('shopper.sale-changed', ['sale.created', 'sale.updated'])
@@ -45,7 +48,9 @@ export class OnSaleChangedHandler {
     // A sale moved with its community sale: its people are told once, about the community sale
     // (`community_sale.moved_to_rain_date`), not once more for each of its sales.
     const movedWithCommunitySale = event.type === 'sale.updated' && event.data.cause?.change === 'moved_to_rain_date';
-    if (before && !before.deleted && !movedWithCommunitySale) await this.tellFollowers(manager, emit, before, sale, event.version, now);
+    const told = await this.dropOuts.request(manager, emit, before, sale, event.version, now);
+    if (before && !before.deleted && !movedWithCommunitySale)
+      await this.tellFollowers(manager, emit, before, sale, event.version, now, told);
     if (sale.status === 'active') {
       for (const itemId of await this.items.unsoldInSale(manager, sale.id)) {
         requestMatchNotices(emit, await this.matches.matchItem(manager, itemId, now));
@@ -60,6 +65,7 @@ export class OnSaleChangedHandler {
     sale: SaleSnapshot,
     version: number,
     now: Date,
+    told: ReadonlySet<number>,
   ): Promise<number> {
     const common = { saleId: sale.id, ownerId: sale.user_id, version, today: usToday(now) };
     if (sale.status === 'cancelled' && before.status !== 'cancelled') {
@@ -69,6 +75,7 @@ export class OnSaleChangedHandler {
         title: `Cancelled: ${sale.title}`,
         message: `The garage sale "${sale.title}" in ${sale.city}, ${sale.state} has been cancelled by its host.`,
         changes: [],
+        except: told,
       });
     }
     const changes = scheduleChanges(before, sale);

@@ -17,6 +17,8 @@ export interface SaleNotice {
   changes: SaleChange[];
   /** Plans for days before this one are history: their sales changing tell nobody. */
   today: string;
+  /** Members told of this already in another notice (a cancellation on the sale's day: its drop-out). */
+  except?: ReadonlySet<number>;
 }
 
 /**
@@ -35,7 +37,7 @@ export class SaleNoticesRepository {
        WHERE ps.sale_id = $1 AND p.plan_date >= $2::date`,
       [notice.saleId, notice.today],
     );
-    const told = followers.filter((follower) => follower.user_id !== notice.ownerId);
+    const told = followers.filter((follower) => follower.user_id !== notice.ownerId && !notice.except?.has(follower.user_id));
     for (const { user_id: userId } of told) {
       emit('notice.requested', notice.version, {
         userId,

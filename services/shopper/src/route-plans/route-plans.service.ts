@@ -25,6 +25,8 @@ import { SalesRepository } from '../projections/sales.repository.js';
 import { clockTime, minuteOf } from '../time/wall-clock.js';
 import { MembershipService } from '../users/membership.service.js';
 import { directionsLinks } from './directions.js';
+import { DropOutMarks } from './drop-out-marks.js';
+import { DROP_OUT_WORDS, dropOutOf, saleZone } from './drop-out.js';
 import { planRoute } from './planner.js';
 import type { PlannedStop, Point, StopRequest, TravelModel } from './planner.types.js';
 import { RoutePlansRepository } from './route-plans.repository.js';
@@ -54,6 +56,7 @@ export class RoutePlansService {
     @Inject(TRAVEL_MODEL) private readonly travel: TravelModel,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(SERVICE_CONFIG) private readonly config: ShopperConfig,
+    @Inject(DropOutMarks) private readonly dropOuts: DropOutMarks,
   ) {}
 
   async preview(caller: TokenClaims, body: RoutePlanBody): Promise<RoutePlanPreview> {
@@ -85,8 +88,9 @@ export class RoutePlansService {
     return this.plans.list(userId);
   }
 
+  /** The saved plan, its stops that dropped out today marked (see `DropOutMarks`). */
   async get(userId: number, id: number): Promise<RoutePlan> {
-    return (await this.plans.find(userId, id)) ?? throwNotFound();
+    return this.dropOuts.mark((await this.plans.find(userId, id)) ?? throwNotFound());
   }
 
   async delete(userId: number, id: number): Promise<void> {
@@ -115,8 +119,8 @@ export class RoutePlansService {
     return { filename: `garage-route-plan-${id}.ics`, body: calendarFile(events, { name: plan.name ?? 'Garage route plan' }) };
   }
 
-  /** Runs the planner over the selected sales for the plan's day; nothing is saved. */
-  private async compute(body: RoutePlanBody, selected: SelectedSales): Promise<RoutePlan> {
+  /** Runs the planner over the selected sales for the plan's day; nothing is saved (a re-plan runs it too). */
+  async compute(body: RoutePlanBody, selected: SelectedSales): Promise<RoutePlan> {
     // Plans are for US days: a day is over only once it is over in every state.
     const today = usToday(this.clock.now());
     if (body.date < today)
@@ -131,11 +135,19 @@ export class RoutePlansService {
     const unplanned: UnplannedSale[] = [];
     const requests: StopRequest[] = [];
     const zones = new Map<number, string>();
+    const now = this.clock.now();
     for (const saleId of selected.saleIds) {
       const sale = sales.get(saleId);
       const reason = sale ? closedReason(sale, body.date) : 'Sale not found';
-      if (reason || !sale || sale.latitude === null || sale.longitude === null) {
-        unplanned.push({ saleId, title: sale && !sale.deleted ? sale.title : null, reason: reason ?? 'This sale has no place on the map' });
+      // A sale that dropped out of today's plans is not routed to, even before it would close.
+      const dropOut = sale ? dropOutOf(sale, body.date, saleZone(sale) ?? timeZone, now) : null;
+      if (reason || dropOut || !sale || sale.latitude === null || sale.longitude === null) {
+        unplanned.push({
+          saleId,
+          title: sale && !sale.deleted ? sale.title : null,
+          reason: reason ?? (dropOut ? `${DROP_OUT_WORDS[dropOut.cause]} today` : 'This sale has no place on the map'),
+          ...(dropOut ? { droppedOut: dropOut.cause } : {}),
+        });
         continue;
       }
       const zone = timeZoneAt(sale.latitude, sale.longitude);

@@ -1,4 +1,4 @@
-import { Ban, Bell, Clock, CloudRain, Crown, Receipt, Search, Trash2, type LucideIcon } from 'lucide-react';
+import { Ban, Bell, CircleHelp, Clock, CloudRain, Crown, Receipt, Route, Search, Trash2, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { Alert, AlertKind } from '@garage/contracts';
 import { cn } from '@/lib/cn';
@@ -13,6 +13,8 @@ const icons: Record<AlertKind, LucideIcon> = {
   membership: Crown,
   community_sale_cancelled: Ban,
   community_sale_moved: CloudRain,
+  sale_dropped_out: Route,
+  sale_likely_over: CircleHelp,
 };
 
 /**

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RoutePlan, RoutePlanBody, RoutePlanPreview, RoutePlanSummary } from '@garage/contracts';
+import type { RoutePlan, RoutePlanBody, RoutePlanPreview, RoutePlanReplanBody, RoutePlanSummary } from '@garage/contracts';
 import { api } from '@/lib/api-client';
 import { routePlanKeys } from '@/lib/query-keys';
 
@@ -33,13 +33,18 @@ export function deleteRoutePlan(id: number): Promise<void> {
   return api.delete(`/api/route-plans/${id}`);
 }
 
+/** POST /api/route-plans/{id}/replan: the rest of today from where the shopper is (premium; nothing saved). */
+export function replanRoutePlan(id: number, here: RoutePlanReplanBody): Promise<RoutePlan> {
+  return api.post<RoutePlan>(`/api/route-plans/${id}/replan`, here);
+}
+
 export const routePlanCalendarPath = (id: number) => `/api/route-plans/${id}/calendar.ics`;
 
 export const routePlansQueryOptions = () => queryOptions({ queryKey: routePlanKeys.list, queryFn: ({ signal }) => getRoutePlans(signal) });
 
 export const routePlanQueryOptions = (id: string) =>
-  // A saved plan is a snapshot: it never changes on the server.
-  queryOptions({ queryKey: routePlanKeys.detail(id), queryFn: ({ signal }) => getRoutePlan(id, signal), staleTime: Infinity });
+  // A saved plan is a snapshot, but on its day its stops may drop out (a sale closed early): read again after a minute.
+  queryOptions({ queryKey: routePlanKeys.detail(id), queryFn: ({ signal }) => getRoutePlan(id, signal), staleTime: 60_000 });
 
 export function useRoutePlans() {
   return useQuery(routePlansQueryOptions());
@@ -62,6 +67,10 @@ export function useCreateRoutePlan() {
       void queryClient.invalidateQueries({ queryKey: routePlanKeys.list });
     },
   });
+}
+
+export function useReplanRoutePlan(id: number) {
+  return useMutation({ mutationFn: (here: RoutePlanReplanBody) => replanRoutePlan(id, here) });
 }
 
 export function useDeleteRoutePlan() {

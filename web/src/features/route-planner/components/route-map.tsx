@@ -33,6 +33,8 @@ function FitRoute({ points }: { points: Array<[number, number]> }) {
 export default function RouteMap({ plan }: { plan: RoutePlan }) {
   const start: [number, number] = [plan.start.latitude, plan.start.longitude];
   const points: Array<[number, number]> = [start, ...plan.stops.map((stop): [number, number] => [stop.latitude, stop.longitude])];
+  // The line goes only to the stops still on today (a stop that dropped out keeps its marker).
+  const routed = [start, ...plan.stops.filter((stop) => !stop.droppedOut).map((stop): [number, number] => [stop.latitude, stop.longitude])];
   return (
     <div className="overflow-hidden rounded-lg shadow-sm ring-1 ring-gray-200">
       <MapContainer
@@ -44,7 +46,7 @@ export default function RouteMap({ plan }: { plan: RoutePlan }) {
       >
         <TileLayer attribution={TILE_ATTRIBUTION} url={TILE_URL} />
         <FitRoute points={points} />
-        <Polyline positions={points} pathOptions={{ color: '#1d4ed8', weight: 4, opacity: 0.8, dashArray: '8 6' }} />
+        <Polyline positions={routed} pathOptions={{ color: '#1d4ed8', weight: 4, opacity: 0.8, dashArray: '8 6' }} />
         <CircleMarker center={start} radius={9} pathOptions={{ color: '#ffffff', weight: 3, fillColor: '#15803d', fillOpacity: 1 }}>
           <Tooltip>Start</Tooltip>
         </CircleMarker>

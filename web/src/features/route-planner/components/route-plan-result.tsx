@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { RoutePlan, RouteStop } from '@garage/contracts';
 import { formatDate, pluralize } from '@/lib/format';
 import { Spinner } from '@/components/ui/spinner';
+import { DroppedOutBadge } from './dropped-out-badge';
 import { formatMiles, formatMinutes, legLabel, planTime, readableReason, zoneAbbreviation } from '../utils/plan-format';
 
 // Leaflet loads only with a plan that has stops to show.
@@ -83,20 +84,31 @@ export function RoutePlanResult({ plan, showMap = true }: { plan: RoutePlan; sho
         ) : (
           <ol aria-label="Stops in driving order" className="space-y-3">
             {plan.stops.map((stop) => (
-              <li key={stop.saleId} className="flex gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200">
+              <li
+                key={stop.saleId}
+                className={`flex gap-4 rounded-lg p-4 shadow-sm ring-1 ${stop.droppedOut ? 'bg-gray-50 ring-red-200' : 'bg-white ring-gray-200'}`}
+              >
                 <span
                   aria-hidden="true"
-                  className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-blue-700 text-base font-bold text-white"
+                  className={`flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-base font-bold text-white ${stop.droppedOut ? 'bg-gray-400' : 'bg-blue-700'}`}
                 >
                   {stop.order}
                 </span>
                 <div className="min-w-0 flex-1 space-y-1">
                   <h3 className="font-semibold text-gray-900">
                     <span className="sr-only">Stop {stop.order}: </span>
-                    <Link to={`/sales/${stop.saleId}`} className="hover:underline">
+                    <Link
+                      to={`/sales/${stop.saleId}`}
+                      className={stop.droppedOut ? 'text-gray-600 line-through hover:underline' : 'hover:underline'}
+                    >
                       {stop.title}
                     </Link>
                   </h3>
+                  {stop.droppedOut && (
+                    <p className="text-sm text-red-800">
+                      <DroppedOutBadge cause={stop.droppedOut} /> Not a stop any more: skip it today.
+                    </p>
+                  )}
                   <p className="text-sm text-gray-700">
                     {/* The number on the community sale's map, list and printout. */}
                     {typeof stop.communitySaleNumber === 'number' && (
@@ -134,6 +146,12 @@ export function RoutePlanResult({ plan, showMap = true }: { plan: RoutePlan; sho
                   <span className="font-semibold">Sale #{sale.saleId}</span>
                 )}
                 : {readableReason(sale.reason)}
+                {sale.droppedOut && (
+                  <>
+                    {' '}
+                    <DroppedOutBadge cause={sale.droppedOut} />
+                  </>
+                )}
               </li>
             ))}
           </ul>

@@ -9,7 +9,10 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryStatus } from '@/components/ui/query-status';
 import { routePlanCalendarPath, useDeleteRoutePlan, useRoutePlan } from '../api/route-plans';
+import type { RoutePlan } from '@garage/contracts';
 import { RoutePlanResult } from './route-plan-result';
+import { ReplanPanel } from './replan-panel';
+import { formatTime } from '@/lib/format';
 import { Map as MapIcon } from 'lucide-react';
 
 export function planTitle(plan: { name: string | null; date: string }): string {
@@ -47,6 +50,7 @@ export function RoutePlanView({ planId, downloadCalendar }: RoutePlanViewProps) 
   const [confirming, setConfirming] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const [downloadFailed, setDownloadFailed] = useState(false);
+  const [replanned, setReplanned] = useState<RoutePlan | null>(null);
 
   if (planQuery.isError && isMissing(planQuery.error)) return <PlanNotFound />;
   if (!planQuery.isSuccess)
@@ -92,7 +96,22 @@ export function RoutePlanView({ planId, downloadCalendar }: RoutePlanViewProps) 
         </div>
       </div>
       {downloadFailed && <Alert tone="error">Could not get the calendar file. Please try again.</Alert>}
-      <RoutePlanResult plan={plan} />
+      <ReplanPanel plan={plan} onReplanned={setReplanned} />
+      {replanned ? (
+        <section aria-labelledby="replanned-heading" className="space-y-4">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="replanned-heading" className="text-xl font-semibold text-gray-900">
+              Re-planned from here at {formatTime(replanned.startTime)}
+            </h2>
+            <Button variant="secondary" size="sm" onClick={() => setReplanned(null)}>
+              Show the saved plan
+            </Button>
+          </div>
+          <RoutePlanResult plan={replanned} />
+        </section>
+      ) : (
+        <RoutePlanResult plan={plan} />
+      )}
       <ConfirmDialog
         open={confirming}
         title="Delete this route plan?"
