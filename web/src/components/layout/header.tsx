@@ -145,8 +145,9 @@ export function Header({ notifications: Notifications }: HeaderProps = {}) {
   // Signing in from the header comes back to the page the visitor was on.
   const loginState: LoginRedirectState = { from: `${location.pathname}${location.search}` };
 
+  // Above the maps: Leaflet's controls (zoom, attribution) sit at z-index 1000 and would scroll over it.
   return (
-    <header className="sticky top-0 z-[1000] border-b border-gray-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-[1100] border-b border-gray-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Logo />
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
