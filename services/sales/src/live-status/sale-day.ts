@@ -1,0 +1,117 @@
+import { wallClockAt, zonedTimeToUtc, type LiveState, type StoredLiveState } from '@garage/contracts';
+import { timeZoneAt } from '@garage/service-kit';
+
+/** What the live state is read from: a sale's days, hours, place, status and what was said. */
+export interface LiveFields {
+  start_date: string;
+  end_date: string;
+  start_time: string;
+  end_time: string;
+  status: string;
+  latitude: number;
+  longitude: number;
+  live_state: StoredLiveState | null;
+  live_state_at: Date | null;
+  confirmed_on: string | null;
+  confirmed_at: Date | null;
+  confirmed_count: number;
+}
+
+/** Where a sale's day stands on its own clock. */
+export interface SaleDay {
+  zone: string;
+  /** The date on the sale's clock. */
+  today: string;
+  /** Today is one of the sale's days. */
+  onDay: boolean;
+  /** On a day, between its start and end time. */
+  duringHours: boolean;
+  /** On a day, at or past its end time: `ended` for the rest of the day. */
+  pastHours: boolean;
+}
+
+export interface LiveReading {
+  live_state: LiveState | null;
+  live_state_at: string | null;
+  confirmed_at: string | null;
+  confirmed_count: number;
+}
+
+// ZIP centroids are a few tens of thousands of points: their zones are looked up once each.
+const zones = new Map<string, string>();
+const MAX_ZONES = 50_000;
+
+function zoneOf(latitude: number, longitude: number): string {
+  const key = `${latitude},${longitude}`;
+  let zone = zones.get(key);
+  if (zone === undefined) {
+    zone = timeZoneAt(latitude, longitude);
+    if (zones.size >= MAX_ZONES) zones.clear();
+    zones.set(key, zone);
+  }
+  return zone;
+}
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/**
+ * Reads sales' days at one instant. A list of 500 sales sits in a handful of zones, so each zone's
+ * clock is read once per instant rather than once per sale.
+ */
+export class SaleDayReader {
+  private readonly clocks = new Map<string, { date: string; minute: number }>();
+
+  constructor(readonly now: Date) {}
+
+  dayOf(sale: Pick<LiveFields, 'start_date' | 'end_date' | 'start_time' | 'end_time' | 'latitude' | 'longitude'>): SaleDay {
+    const zone = zoneOf(sale.latitude, sale.longitude);
+    let clock = this.clocks.get(zone);
+    if (!clock) {
+      clock = wallClockAt(this.now, zone);
+      this.clocks.set(zone, clock);
+    }
+    const onDay = sale.start_date <= clock.date && clock.date <= sale.end_date;
+    const end = minutesOf(sale.end_time);
+    return {
+      zone,
+      today: clock.date,
+      onDay,
+      duringHours: onDay && minutesOf(sale.start_time) <= clock.minute && clock.minute < end,
+      pastHours: onDay && clock.minute >= end,
+    };
+  }
+
+  /** The date on a zone's clock at an instant (when a state was said). */
+  dateAt(instant: Date, zone: string): string {
+    return wallClockAt(instant, zone).date;
+  }
+
+  /**
+   * The live state a sale object shows: none for a cancelled sale; `ended` past the day's hours;
+   * else what was said (or reported) today on the sale's clock; else none. Confirmations count
+   * only on the day they were made.
+   */
+  read(sale: LiveFields): LiveReading {
+    const day = this.dayOf(sale);
+    const confirmedToday = sale.confirmed_on === day.today && sale.confirmed_at !== null;
+    const confirmations = {
+      confirmed_at: confirmedToday ? sale.confirmed_at!.toISOString() : null,
+      confirmed_count: confirmedToday ? sale.confirmed_count : 0,
+    };
+    if (sale.status === 'cancelled') return { live_state: null, live_state_at: null, ...confirmations };
+    if (day.pastHours) {
+      return { live_state: 'ended', live_state_at: zonedTimeToUtc(day.today, sale.end_time, day.zone).toISOString(), ...confirmations };
+    }
+    if (sale.live_state !== null && sale.live_state_at !== null && this.dateAt(sale.live_state_at, day.zone) === day.today) {
+      return { live_state: sale.live_state, live_state_at: sale.live_state_at.toISOString(), ...confirmations };
+    }
+    return { live_state: null, live_state_at: null, ...confirmations };
+  }
+
+  /** The state stored today (the host's word or `likely_over`), if any: what ghost detection weighs. */
+  storedToday(sale: LiveFields, day: SaleDay): StoredLiveState | null {
+    return sale.live_state !== null && sale.live_state_at !== null && this.dateAt(sale.live_state_at, day.zone) === day.today
+      ? sale.live_state
+      : null;
+  }
+}
