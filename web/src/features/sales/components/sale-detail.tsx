@@ -14,6 +14,8 @@ import { PhotoCard } from '@/components/ui/photo-card';
 import { QueryStatus } from '@/components/ui/query-status';
 import { useDeleteSale } from '../api/delete-sale';
 import { useSale } from '../api/get-sale';
+import { LiveStateBadge } from '../live-status/live-state-badge';
+import { LiveStatusPanel } from '../live-status/live-status-panel';
 import { SearchX } from 'lucide-react';
 
 function SaleItemCard({ item, actions }: { item: Item; actions?: ReactNode }) {
@@ -118,6 +120,7 @@ export function SaleDetail({ saleId, renderTitleActions, renderScheduleActions, 
           <div className="flex flex-wrap items-center gap-3">
             <h1 className="text-3xl font-bold text-gray-900">{sale.title}</h1>
             <SaleStatusBadge status={sale.status} />
+            <LiveStateBadge sale={sale} />
             {renderTitleActions?.(sale)}
           </div>
           {sale.description && <p className="mt-2 max-w-3xl whitespace-pre-line text-gray-700">{sale.description}</p>}
@@ -195,6 +198,8 @@ export function SaleDetail({ saleId, renderTitleActions, renderScheduleActions, 
           )}
         </section>
       </div>
+
+      <LiveStatusPanel sale={sale} isOwner={isOwner} signedIn={user !== null} />
 
       {isOwner && renderHostPanel?.(sale)}
 
