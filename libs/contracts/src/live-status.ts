@@ -49,6 +49,8 @@ export const saleLiveShape = {
   live_state_at: z.string().nullable().optional(),
   confirmed_at: z.string().nullable().optional(),
   confirmed_count: z.number().int().optional(),
+  /** The IANA zone its dates and hours are read in (its clock), so a client can tell "today" as the server does. */
+  time_zone: z.string().optional(),
 };
 
 /** The 201 of a check-in: the answer kept, and the sale's live state and summary after it. */

@@ -78,6 +78,7 @@ describe('POST /api/sales', () => {
       live_state_at: null,
       confirmed_at: null,
       confirmed_count: 0,
+      time_zone: 'America/Los_Angeles',
     });
     const event = await waitFor(() => bus.received.find((e) => e.type === 'sale.created' && e.data.id === sale.id));
     expect(event.version).toBe(1);

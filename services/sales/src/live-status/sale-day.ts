@@ -31,6 +31,7 @@ export interface SaleDay {
 }
 
 export interface LiveReading {
+  time_zone: string;
   live_state: LiveState | null;
   live_state_at: string | null;
   confirmed_at: string | null;
@@ -95,6 +96,7 @@ export class SaleDayReader {
     const day = this.dayOf(sale);
     const confirmedToday = sale.confirmed_on === day.today && sale.confirmed_at !== null;
     const confirmations = {
+      time_zone: day.zone,
       confirmed_at: confirmedToday ? sale.confirmed_at!.toISOString() : null,
       confirmed_count: confirmedToday ? sale.confirmed_count : 0,
     };

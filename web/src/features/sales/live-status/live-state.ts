@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { LiveState, Sale } from '@garage/contracts';
+import { wallClockAt } from '@garage/contracts/time-zone';
 import type { BadgeTone } from '@/components/ui/badge';
 
 export const LIVE_STATE_LABELS: Record<LiveState, string> = {
@@ -55,14 +56,30 @@ export function useNow(intervalMs = 60_000): number {
   return now;
 }
 
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The sale's clock (its `time_zone`), or the browser's when an older answer has none. */
+function clockOf(timeZone: string | undefined, now: Date): { date: string; time: string } {
+  if (timeZone) {
+    try {
+      const wall = wallClockAt(now, timeZone);
+      return { date: wall.date, time: `${pad(Math.floor(wall.minute / 60))}:${pad(wall.minute % 60)}` };
+    } catch {
+      // An unknown zone: the browser's clock below.
+    }
+  }
+  return {
+    date: `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`,
+    time: `${pad(now.getHours())}:${pad(now.getMinutes())}`,
+  };
+}
+
 /**
- * Whether today (the browser's date) is a day of the sale, and whether now is within its hours.
- * The server decides on the sale's own clock; this only chooses what to offer.
+ * Whether today, on the sale's clock, is a day of the sale, and whether now is within its hours.
+ * The server decides again; this only chooses what to offer.
  */
-export function saleToday(sale: Pick<Sale, 'start_date' | 'end_date' | 'start_time' | 'end_time' | 'status'>, now: Date) {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const date = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-  const time = `${pad(now.getHours())}:${pad(now.getMinutes())}`;
+export function saleToday(sale: Pick<Sale, 'start_date' | 'end_date' | 'start_time' | 'end_time' | 'status' | 'time_zone'>, now: Date) {
+  const { date, time } = clockOf(sale.time_zone, now);
   const onDay = sale.status !== 'cancelled' && sale.start_date <= date && date <= sale.end_date;
   return { onDay, duringHours: onDay && sale.start_time <= time && time < sale.end_time };
 }
