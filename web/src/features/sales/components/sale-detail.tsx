@@ -144,6 +144,9 @@ export function SaleDetail({ saleId, renderTitleActions, renderScheduleActions, 
         )}
       </div>
 
+      {/* First under the title: on the sale's morning it is what the host taps and shoppers read. */}
+      <LiveStatusPanel sale={sale} isOwner={isOwner} signedIn={user !== null} />
+
       <div className="grid gap-6 md:grid-cols-2">
         <section aria-labelledby="when-heading" className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-gray-200">
           <h2 id="when-heading" className="text-lg font-semibold text-gray-900">
@@ -198,8 +201,6 @@ export function SaleDetail({ saleId, renderTitleActions, renderScheduleActions, 
           )}
         </section>
       </div>
-
-      <LiveStatusPanel sale={sale} isOwner={isOwner} signedIn={user !== null} />
 
       {isOwner && renderHostPanel?.(sale)}
 
