@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { checkInResultSchema } from '@garage/contracts';
 import { waitFor } from '@garage/testing';
 import { CheckInsRepository } from '../src/live-status/check-ins.repository.js';
-import { AT_SALE, FAR, HOST, liveStatusWorld, NEAR, shopper, type LiveStatusWorld } from './live-status.harness.js';
+import { AT_SALE, FAR, HOST, liveStatusWorld, NEAR, saleEvents, shopper, type LiveStatusWorld } from './live-status.harness.js';
 
 let world: LiveStatusWorld;
 const HOUR = 60 * 60_000;
@@ -29,7 +29,7 @@ const say = async (id: number, state: string) =>
     .expect(200);
 const read = async (id: number) => (await world.api().get(`/api/sales/${id}`).expect(200)).body;
 const likelyOverEvents = (id: number) =>
-  world.bus.received.filter((e) => e.type === 'sale.updated' && e.data.id === id && e.data.live_state === 'likely_over');
+  saleEvents(world).filter((e) => e.type === 'sale.updated' && e.data.id === id && e.data.live_state === 'likely_over');
 
 /** A sale whose first day it is, at 10:00 on its clock. */
 async function openSale() {

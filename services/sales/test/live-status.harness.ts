@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { zonedTimeToUtc } from '@garage/contracts';
+import { zonedTimeToUtc, type SaleUpdated } from '@garage/contracts';
 import { startService, type RunningService } from '@garage/service-kit';
 import { serviceTestEnv, testBus, testTokens, TestClock, type ServiceTestEnv } from '@garage/testing';
 import { salesService } from '../src/index.js';
@@ -17,6 +17,16 @@ export const NEAR = { latitude: 34.0959, longitude: -118.4065 };
 /** About a mile north of it: too far. */
 export const FAR = { latitude: 34.1046, longitude: -118.4065 };
 export const LA = 'America/Los_Angeles';
+
+/** The `sale.created`/`sale.updated` events heard so far (both carry the sale's snapshot). */
+export interface SaleEvent {
+  type: 'sale.created' | 'sale.updated';
+  version: number;
+  data: SaleUpdated;
+}
+export function saleEvents(world: LiveStatusWorld): SaleEvent[] {
+  return world.bus.received.filter((e) => e.type === 'sale.created' || e.type === 'sale.updated') as unknown as SaleEvent[];
+}
 
 export interface LiveStatusWorld {
   testEnv: ServiceTestEnv;
