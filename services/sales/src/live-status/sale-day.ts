@@ -1,4 +1,4 @@
-import { wallClockAt, zonedTimeToUtc, type LiveState, type StoredLiveState } from '@garage/contracts';
+import { addDays, wallClockAt, zonedTimeToUtc, type LiveState, type StoredLiveState } from '@garage/contracts';
 import { timeZoneAt } from '@garage/service-kit';
 
 /** What the live state is read from: a sale's days, hours, place, status and what was said. */
@@ -55,22 +55,42 @@ function zoneOf(latitude: number, longitude: number): string {
 
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
+/** A zone's day at one instant: its date, the minute of it, and the instants it starts and ends. */
+interface ZoneDay {
+  date: string;
+  minute: number;
+  startsAt: number;
+  endsAt: number;
+}
+
 /**
  * Reads sales' days at one instant. A list of 500 sales sits in a handful of zones, so each zone's
- * clock is read once per instant rather than once per sale.
+ * clock is read once per instant rather than once per sale, and "said today" is a comparison with
+ * the day's bounds, not a clock reading per sale.
  */
 export class SaleDayReader {
-  private readonly clocks = new Map<string, { date: string; minute: number }>();
+  private readonly zoneDays = new Map<string, ZoneDay>();
+  private readonly ends = new Map<string, string>();
 
   constructor(readonly now: Date) {}
 
+  private zoneDay(zone: string): ZoneDay {
+    let day = this.zoneDays.get(zone);
+    if (!day) {
+      const clock = wallClockAt(this.now, zone);
+      day = {
+        ...clock,
+        startsAt: zonedTimeToUtc(clock.date, '00:00', zone).getTime(),
+        endsAt: zonedTimeToUtc(addDays(clock.date, 1), '00:00', zone).getTime(),
+      };
+      this.zoneDays.set(zone, day);
+    }
+    return day;
+  }
+
   dayOf(sale: Pick<LiveFields, 'start_date' | 'end_date' | 'start_time' | 'end_time' | 'latitude' | 'longitude'>): SaleDay {
     const zone = zoneOf(sale.latitude, sale.longitude);
-    let clock = this.clocks.get(zone);
-    if (!clock) {
-      clock = wallClockAt(this.now, zone);
-      this.clocks.set(zone, clock);
-    }
+    const clock = this.zoneDay(zone);
     const onDay = sale.start_date <= clock.date && clock.date <= sale.end_date;
     const end = minutesOf(sale.end_time);
     return {
@@ -82,9 +102,22 @@ export class SaleDayReader {
     };
   }
 
-  /** The date on a zone's clock at an instant (when a state was said). */
-  dateAt(instant: Date, zone: string): string {
-    return wallClockAt(instant, zone).date;
+  /** Whether an instant falls on today's date on the zone's clock. */
+  private isToday(instant: Date, zone: string): boolean {
+    const day = this.zoneDay(zone);
+    const at = instant.getTime();
+    return at >= day.startsAt && at < day.endsAt;
+  }
+
+  /** Today's end of the hours in a zone (the `live_state_at` of `ended`). */
+  private endOfHours(day: SaleDay, endTime: string): string {
+    const key = `${day.zone} ${endTime}`;
+    let end = this.ends.get(key);
+    if (end === undefined) {
+      end = zonedTimeToUtc(day.today, endTime, day.zone).toISOString();
+      this.ends.set(key, end);
+    }
+    return end;
   }
 
   /**
@@ -102,9 +135,9 @@ export class SaleDayReader {
     };
     if (sale.status === 'cancelled') return { live_state: null, live_state_at: null, ...confirmations };
     if (day.pastHours) {
-      return { live_state: 'ended', live_state_at: zonedTimeToUtc(day.today, sale.end_time, day.zone).toISOString(), ...confirmations };
+      return { live_state: 'ended', live_state_at: this.endOfHours(day, sale.end_time), ...confirmations };
     }
-    if (sale.live_state !== null && sale.live_state_at !== null && this.dateAt(sale.live_state_at, day.zone) === day.today) {
+    if (sale.live_state !== null && sale.live_state_at !== null && this.isToday(sale.live_state_at, day.zone)) {
       return { live_state: sale.live_state, live_state_at: sale.live_state_at.toISOString(), ...confirmations };
     }
     return { live_state: null, live_state_at: null, ...confirmations };
@@ -112,8 +145,6 @@ export class SaleDayReader {
 
   /** The state stored today (the host's word or `likely_over`), if any: what ghost detection weighs. */
   storedToday(sale: LiveFields, day: SaleDay): StoredLiveState | null {
-    return sale.live_state !== null && sale.live_state_at !== null && this.dateAt(sale.live_state_at, day.zone) === day.today
-      ? sale.live_state
-      : null;
+    return sale.live_state !== null && sale.live_state_at !== null && this.isToday(sale.live_state_at, day.zone) ? sale.live_state : null;
   }
 }
