@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { saleSchema, zonedTimeToUtc } from '@garage/contracts';
 import { waitFor } from '@garage/testing';
-import { saleForm } from './harness.js';
+import { communitySaleForm, saleForm } from './harness.js';
 import { HOST, LA, liveStatusWorld, OTHER, saleEvents, type LiveStatusWorld } from './live-status.harness.js';
 
 let world: LiveStatusWorld;
@@ -166,5 +166,33 @@ describe('live_state "ended"', () => {
     expect((await read(la.id)).live_state).toBeNull();
     world.at(la.start_date, '16:30');
     expect((await read(la.id)).live_state).toBe('ended');
+  });
+});
+
+describe('the community sale page', () => {
+  it('shows the live state of each sale in its numbered list, at once after the host says it', async () => {
+    const sale = await world.createSale();
+    const community = (
+      await world
+        .api()
+        .post('/api/community-sales')
+        .set(await bearer(OTHER))
+        .send(communitySaleForm())
+        .expect(201)
+    ).body;
+    await world
+      .api()
+      .post(`/api/community-sales/${community.id}/sales`)
+      .set(await bearer(HOST))
+      .send({ saleId: sale.id })
+      .expect(201);
+    world.at(sale.start_date, '09:00');
+    const listed = async () =>
+      (await world.api().get(`/api/community-sales/${community.id}/sales`).expect(200)).body.find(
+        (entry: { sale: { id: number } }) => entry.sale.id === sale.id,
+      ).sale;
+    expect((await listed()).live_state).toBeNull();
+    await say(sale.id, 'closed_early');
+    expect(await listed()).toMatchObject({ live_state: 'closed_early', confirmed_count: 0 });
   });
 });
