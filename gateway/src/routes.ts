@@ -65,6 +65,8 @@ export const ENDPOINTS: Endpoint[] = [
   call('POST /api/sales', 'sales', 'sales/sales.controller.ts'),
   call('PUT /api/sales/{id}', 'sales', 'sales/sales.controller.ts'),
   call('DELETE /api/sales/{id}', 'sales', 'sales/sales.controller.ts'),
+  call('PUT /api/sales/{id}/live-status', 'sales', 'live-status/live-status.controller.ts'),
+  call('POST /api/sales/{id}/check-ins', 'sales', 'live-status/live-status.controller.ts'),
   call('POST /api/sales/assign-items', 'items', 'assignment/assignment.controller.ts'),
   call('GET /api/sales/{id}/calendar.ics', 'shopper', 'calendar/sale-calendar.controller.ts'),
   call('POST /api/items', 'items', 'items/items.controller.ts'),

@@ -32,6 +32,11 @@ const saleBody = (id: number, signedIn: boolean) => ({
   city: 'Springfield',
   state: 'IL',
   item_count: 1,
+  // The live status travels through the composition untouched.
+  live_state: 'winding_down',
+  live_state_at: '2030-06-14T20:48:00.000Z',
+  confirmed_at: '2030-06-14T20:50:00.000Z',
+  confirmed_count: 3,
 });
 
 function listen(

@@ -8,6 +8,7 @@ import {
 } from './community-sale-events.js';
 import { COMMUNITY_SALE_ENTRY_STATUSES } from './community-sales.js';
 import { CATEGORIES, CONDITIONS, SALE_STATUSES } from './constants.js';
+import { STORED_LIVE_STATES } from './live-status.js';
 import { MEMBERSHIP_STATUSES } from './payments.js';
 import { RESERVATION_END_REASONS, RESERVATION_STATUSES } from './reservations.js';
 
@@ -54,10 +55,11 @@ const saleSnapshot = z.object({
   community_sale_status: z.enum(COMMUNITY_SALE_ENTRY_STATUSES).nullable().optional(),
   community_sale_number: z.number().int().nullable().optional(),
   /**
-   * What the host (or, for `likely_over`, shoppers' check-ins) last said of the sale's day, and when
-   * (ISO 8601). Optional so snapshots recorded before the live status still parse.
+   * The live state as stored (never `ended`, which is derived from the hours at read time) and when
+   * it was said. It holds only on the sale-clock day of `live_state_at`: a multi-day sale starts
+   * each day with none. Optional so snapshots recorded before live status still parse.
    */
-  live_state: z.enum(['open', 'winding_down', 'closed_early', 'likely_over']).nullable().optional(),
+  live_state: z.enum(STORED_LIVE_STATES).nullable().optional(),
   live_state_at: z.string().nullable().optional(),
 });
 export type SaleSnapshot = z.infer<typeof saleSnapshot>;
@@ -65,14 +67,19 @@ export type SaleSnapshot = z.infer<typeof saleSnapshot>;
 /**
  * Why a sale changed when its host did not change it: its community sale moved to the rain date
  * (every joined sale's dates moved with it; shopper tells its people once, about the community sale,
- * not once per sale), or it joined, was approved in or left one. Absent on a host's own edit.
+ * not once per sale), or it joined, was approved in or left one; or its live state changed
+ * (`{change: 'live_state'}`, the host's word or shoppers' reports). Absent on a host's own edit.
  */
 const saleUpdated = saleSnapshot.extend({
   cause: z
-    .object({
-      communitySaleId: z.number().int(),
-      change: z.enum(['moved_to_rain_date', 'joined', 'approved', 'left']),
-    })
+    .union([
+      z.object({
+        communitySaleId: z.number().int(),
+        change: z.enum(['moved_to_rain_date', 'joined', 'approved', 'left']),
+      }),
+      // Its live state changed: the host said so, or shoppers' reports made it `likely_over`.
+      z.object({ change: z.literal('live_state') }),
+    ])
     .optional(),
 });
 export type SaleUpdated = z.infer<typeof saleUpdated>;

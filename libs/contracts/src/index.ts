@@ -2,6 +2,7 @@ export * from './constants.js';
 export * from './common.js';
 export * from './users.js';
 export * from './sales.js';
+export * from './live-status.js';
 export * from './items.js';
 export * from './media.js';
 export * from './payments.js';

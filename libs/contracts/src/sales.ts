@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SALE_STATUSES, US_STATES } from './constants.js';
 import { dateSchema, idSchema, optionalText, requiredText, timeSchema } from './common.js';
+import { saleLiveShape } from './live-status.js';
 
 const saleFormShape = {
   title: requiredText('Title', 200),
@@ -139,6 +140,8 @@ export const saleSchema = z.object({
   phone: z.string().nullable(),
   rating: z.number().nullable(),
   distance: z.number().optional(),
+  /** Its live state today and the shoppers' confirmations (live-status.ts). */
+  ...saleLiveShape,
 });
 export type Sale = z.infer<typeof saleSchema>;
 

@@ -13,6 +13,9 @@ import { Geocoder } from './geocoding/geocoder.port.js';
 import { ZipTableGeocoder } from './geocoding/zip-table-geocoder.js';
 import { OnItemChangedHandler } from './handlers/on-item-changed.handler.js';
 import { OnUserChangedHandler } from './handlers/on-user-changed.handler.js';
+import { CheckInsRepository } from './live-status/check-ins.repository.js';
+import { LiveStatusController } from './live-status/live-status.controller.js';
+import { LiveStatusService } from './live-status/live-status.service.js';
 import { SaleItemsRepository } from './sale-items/sale-items.repository.js';
 import { SaleCreatePipe } from './sales/sale-form.pipe.js';
 import { SaleLifecycleJob } from './sales/sale-lifecycle.job.js';
@@ -25,6 +28,7 @@ import { UsersRepository } from './users/users.repository.js';
 @Module({
   controllers: [
     SalesController,
+    LiveStatusController,
     SalesOwnerController,
     CommunitySalesController,
     CommunitySaleEntriesController,
@@ -35,6 +39,8 @@ import { UsersRepository } from './users/users.repository.js';
   ],
   providers: [
     SalesService,
+    LiveStatusService,
+    CheckInsRepository,
     SalesRepository,
     SaleCreatePipe,
     SaleLifecycleJob,

@@ -74,6 +74,11 @@ describe('POST /api/sales', () => {
       last_name: 'Hopper',
       phone: '(555) 123-4567',
       rating: 4.8,
+      live_state: null,
+      live_state_at: null,
+      confirmed_at: null,
+      confirmed_count: 0,
+      time_zone: 'America/Los_Angeles',
     });
     const event = await waitFor(() => bus.received.find((e) => e.type === 'sale.created' && e.data.id === sale.id));
     expect(event.version).toBe(1);
@@ -93,6 +98,8 @@ describe('POST /api/sales', () => {
       status: 'active',
       latitude: 34.0901,
       longitude: -118.4065,
+      live_state: null,
+      live_state_at: null,
     });
   });
 

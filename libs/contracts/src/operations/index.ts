@@ -5,6 +5,7 @@
  */
 import { AUTH_OPERATIONS } from './auth.js';
 import { SALE_OPERATIONS } from './sales.js';
+import { SALE_LIVE_STATUS_OPERATIONS } from './live-status.js';
 import { ITEM_OPERATIONS } from './items.js';
 import { RESERVATION_OPERATIONS } from './reservations.js';
 import { MEDIA_OPERATIONS } from './media.js';
@@ -26,6 +27,7 @@ export { COMMUNITY_SALE_FOLLOW_OPERATIONS, COMMUNITY_SALE_PRINT_OPERATIONS } fro
 export const API_OPERATIONS: ApiOperation[] = [
   ...AUTH_OPERATIONS,
   ...SALE_OPERATIONS,
+  ...SALE_LIVE_STATUS_OPERATIONS,
   ...ITEM_OPERATIONS,
   ...RESERVATION_OPERATIONS,
   ...MEDIA_OPERATIONS,

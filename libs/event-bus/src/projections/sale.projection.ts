@@ -151,14 +151,19 @@ function fromOwner(sale: SaleSnapshot): KnownSale {
   return { ...(saleColumns(sale) as SaleSnapshot), version: 0, deleted: false, fromOwner: true };
 }
 
+/** The snapshot fields a copy keeps: `id` and the projection's columns. */
+const KEPT_FIELDS = new Set(['id', ...Object.keys(SALES_PROJECTION.columns)]);
+
 /**
  * A snapshot as the projection's columns. `sale.created` may also name the items listed with it
- * (`item_ids`) and `sale.updated` why it changed (`cause`): neither is a column. A snapshot without
- * community sale fields is of a sale in none (the sales service leaves them out then), so they are
- * written as nulls, never left as they were; one without a live state is of a sale nobody said anything of.
+ * (`item_ids`) and `sale.updated` why it changed (`cause`): neither is a column. Nor is a field the
+ * sales service added after the copy's shape (the live state): a copy keeps only the fields it has
+ * columns for, so a producer's new field never fails its consumers. A snapshot without community
+ * sale fields is of a sale in none (the sales service leaves them out then), so they are written as
+ * nulls, never left as they were; one without a live state is of a sale nobody said anything of.
  */
 function saleColumns(sale: SaleSnapshot): Record<string, unknown> {
-  const { item_ids: _itemIds, cause: _cause, ...row } = sale as SaleSnapshot & { item_ids?: number[]; cause?: unknown };
+  const row = Object.fromEntries(Object.entries(sale).filter(([field]) => KEPT_FIELDS.has(field))) as Partial<SaleSnapshot>;
   return {
     ...row,
     community_sale_id: row.community_sale_id ?? null,

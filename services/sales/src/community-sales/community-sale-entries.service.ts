@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { COMMUNITY_SALE_MAX_SALES, type CommunitySaleEntry } from '@garage/contracts';
 import type { EntityManager } from 'typeorm';
 import { Outbox, type Emit } from '@garage/event-bus';
-import { conflict, forbidden, notFound, type ContentEncoding, type Viewer } from '@garage/service-kit';
+import { Clock, conflict, forbidden, notFound, type ContentEncoding, type Viewer } from '@garage/service-kit';
+import { SaleDayReader } from '../live-status/sale-day.js';
 import { toSale, toSnapshot, type SaleRecord } from '../sales/sale.row.js';
 import { SalesRepository } from '../sales/sales.repository.js';
 import { CommunitySaleMembersRepository, type MemberReader, type MemberView } from './community-sale-members.repository.js';
@@ -27,6 +28,7 @@ export class CommunitySaleEntriesService {
     @Inject(SalesRepository) private readonly sales: SalesRepository,
     @Inject(Outbox) private readonly outbox: Outbox,
     @Inject(CommunitySalePages) private readonly pages: CommunitySalePages,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   /**
@@ -44,8 +46,10 @@ export class CommunitySaleEntriesService {
         })
       ).body as string,
     ) as { organizerId: number; pendingHosts: number[] };
-    const build = async (reader: MemberReader) =>
-      JSON.stringify((await this.members.list(id, reader)).map((view) => toEntry(view, viewer !== null)));
+    const build = async (reader: MemberReader) => {
+      const days = new SaleDayReader(this.clock.now());
+      return JSON.stringify((await this.members.list(id, reader)).map((view) => toEntry(view, viewer !== null, days)));
+    };
     if (viewer === null) return this.pages.answer(id, 'sales visitor', encoding, () => build({ organizer: false, userId: null }));
     const organizer = viewer.userId === readers.organizerId;
     if (organizer || readers.pendingHosts.includes(viewer.userId)) return { body: await build({ organizer, userId: viewer.userId }) };
@@ -143,15 +147,15 @@ export class CommunitySaleEntriesService {
   /** The entry as its host (who just wrote it) or the organiser sees it: signed in, so the whole sale. */
   private async entryOf(manager: EntityManager, saleId: number): Promise<CommunitySaleEntry> {
     const view = (await this.members.one(manager, saleId))!;
-    return toEntry(view, true);
+    return toEntry(view, true, new SaleDayReader(this.clock.now()));
   }
 }
 
-function toEntry(view: MemberView, signedIn: boolean): CommunitySaleEntry {
+function toEntry(view: MemberView, signedIn: boolean, days: SaleDayReader): CommunitySaleEntry {
   return {
     number: view.community_sale_number,
     status: view.community_sale_status,
-    sale: toSale(view, signedIn),
+    sale: toSale(view, signedIn, days),
     categories: view.categories,
   };
 }

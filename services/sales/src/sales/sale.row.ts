@@ -1,16 +1,24 @@
-import { roundMiles, type CommunitySaleEntryStatus, type Sale, type SaleSnapshot } from '@garage/contracts';
+import { roundMiles, type CommunitySaleEntryStatus, type Sale, type SaleSnapshot, type StoredLiveState } from '@garage/contracts';
+import { SaleDayReader } from '../live-status/sale-day.js';
 
 /**
  * A row of `sales` as the repository reads it: dates `YYYY-MM-DD`, times `HH:MM` (formatted in SQL,
  * so the driver's Date conversion and the process time zone never touch them).
  */
-export type SaleRecord = Omit<SaleSnapshot, 'latitude' | 'longitude' | `community_sale_${string}`> & {
+export type SaleRecord = Omit<SaleSnapshot, 'latitude' | 'longitude' | `community_sale_${string}` | `live_state${string}`> & {
   latitude: number;
   longitude: number;
   version: number;
   community_sale_id: number | null;
   community_sale_status: CommunitySaleEntryStatus | null;
   community_sale_number: number | null;
+  live_state: StoredLiveState | null;
+  live_state_at: Date | null;
+  /** The host's last live-status word (live_state_at also moves when reports make it likely_over). */
+  host_said_at: Date | null;
+  confirmed_on: string | null;
+  confirmed_at: Date | null;
+  confirmed_count: number;
 };
 
 /** A sale with what the projections add: the seller's details and the item count. */
@@ -28,9 +36,10 @@ export interface SaleView extends SaleRecord {
 
 /**
  * The API's sale object (contract, "Sales"). A visitor never receives the address, ZIP or the
- * seller's name, phone and rating: the server removes them, not the SPA.
+ * seller's name, phone and rating: the server removes them, not the SPA. Its live state is read at
+ * `at`, an instant or a reader shared by a list (one clock reading per zone).
  */
-export function toSale(view: SaleView, signedIn: boolean): Sale {
+export function toSale(view: SaleView, signedIn: boolean, at: Date | SaleDayReader): Sale {
   const sale: Sale = {
     id: view.id,
     user_id: view.user_id,
@@ -53,6 +62,7 @@ export function toSale(view: SaleView, signedIn: boolean): Sale {
     last_name: signedIn ? view.last_name : null,
     phone: signedIn ? view.phone : null,
     rating: signedIn ? view.rating : null,
+    ...(at instanceof SaleDayReader ? at : new SaleDayReader(at)).read(view),
   };
   if (view.distance !== undefined) sale.distance = roundMiles(view.distance);
   return sale;
@@ -80,6 +90,8 @@ export function toSnapshot(record: SaleRecord, withCommunitySale = record.commun
     status: record.status,
     latitude: record.latitude,
     longitude: record.longitude,
+    live_state: record.live_state,
+    live_state_at: record.live_state_at?.toISOString() ?? null,
   };
   if (withCommunitySale) {
     snapshot.community_sale_id = record.community_sale_id;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
-import { boundingBox, type SaleStatus } from '@garage/contracts';
+import { boundingBox, type SaleStatus, type StoredLiveState } from '@garage/contracts';
 import { greatCircleMilesSql, InjectDataSource, withinBoxSql } from '@garage/service-kit';
 import type { SaleRecord, SaleView } from './sale.row.js';
 
@@ -35,7 +35,8 @@ export interface BrowseFilter {
 export const RECORD_COLUMNS = `s.id, s.user_id, s.title, s.description, s.address, s.city, s.state, s.zip_code,
   to_char(s.start_date, 'YYYY-MM-DD') AS start_date, to_char(s.end_date, 'YYYY-MM-DD') AS end_date,
   to_char(s.start_time, 'HH24:MI') AS start_time, to_char(s.end_time, 'HH24:MI') AS end_time,
-  s.status, s.latitude, s.longitude, s.version, s.community_sale_id, s.community_sale_status, s.community_sale_number`;
+  s.status, s.latitude, s.longitude, s.version, s.community_sale_id, s.community_sale_status, s.community_sale_number,
+  s.live_state, s.live_state_at, s.host_said_at, to_char(s.confirmed_on, 'YYYY-MM-DD') AS confirmed_on, s.confirmed_at, s.confirmed_count`;
 
 /** How many of its items' photos a sale in a list shows (cards and map popups). */
 export const SALE_PHOTOS = 4;
@@ -88,6 +89,34 @@ export class SalesRepository {
        WHERE s.id = $1
        RETURNING ${RECORD_COLUMNS}`,
       [id, ...fieldValues(sale), status],
+    );
+    return row;
+  }
+
+  /**
+   * Stores a live state and bumps the version the events carry. The host's word (`hostSaid`) also
+   * restarts the count of shoppers confirming since it.
+   */
+  async setLiveState(manager: EntityManager, id: number, state: StoredLiveState, at: Date, hostSaid: boolean): Promise<SaleRecord> {
+    const [[row]] = await manager.query(
+      `UPDATE sales AS s SET live_state = $2, live_state_at = $3,
+         host_said_at = CASE WHEN $4 THEN $3 ELSE s.host_said_at END,
+         confirmed_count = CASE WHEN $4 THEN 0 ELSE s.confirmed_count END,
+         version = s.version + 1, updated_at = now()
+       WHERE s.id = $1
+       RETURNING ${RECORD_COLUMNS}`,
+      [id, state, at, hostSaid],
+    );
+    return row;
+  }
+
+  /** The "Confirmed … by N shoppers" summary (not part of events: no version bump). */
+  async setConfirmations(manager: EntityManager, id: number, on: string, at: Date, count: number): Promise<SaleRecord> {
+    const [[row]] = await manager.query(
+      `UPDATE sales AS s SET confirmed_on = $2::date, confirmed_at = $3, confirmed_count = $4
+       WHERE s.id = $1
+       RETURNING ${RECORD_COLUMNS}`,
+      [id, on, at, count],
     );
     return row;
   }

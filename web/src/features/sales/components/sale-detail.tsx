@@ -14,6 +14,8 @@ import { PhotoCard } from '@/components/ui/photo-card';
 import { QueryStatus } from '@/components/ui/query-status';
 import { useDeleteSale } from '../api/delete-sale';
 import { useSale } from '../api/get-sale';
+import { LiveStateBadge } from '../live-status/live-state-badge';
+import { LiveStatusPanel } from '../live-status/live-status-panel';
 import { SearchX } from 'lucide-react';
 
 function SaleItemCard({ item, actions }: { item: Item; actions?: ReactNode }) {
@@ -118,6 +120,7 @@ export function SaleDetail({ saleId, renderTitleActions, renderScheduleActions, 
           <div className="flex flex-wrap items-center gap-3">
             <h1 className="text-3xl font-bold text-gray-900">{sale.title}</h1>
             <SaleStatusBadge status={sale.status} />
+            <LiveStateBadge sale={sale} />
             {renderTitleActions?.(sale)}
           </div>
           {sale.description && <p className="mt-2 max-w-3xl whitespace-pre-line text-gray-700">{sale.description}</p>}
@@ -140,6 +143,9 @@ export function SaleDetail({ saleId, renderTitleActions, renderScheduleActions, 
           </div>
         )}
       </div>
+
+      {/* First under the title: on the sale's morning it is what the host taps and shoppers read. */}
+      <LiveStatusPanel sale={sale} isOwner={isOwner} signedIn={user !== null} />
 
       <div className="grid gap-6 md:grid-cols-2">
         <section aria-labelledby="when-heading" className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-gray-200">

@@ -6,6 +6,7 @@ import { SaleFacts } from '@/components/sale-facts';
 import { cn } from '@/lib/cn';
 import { formatDateRange, formatRating, formatTimeRange, fullName, pluralize, truncate } from '@/lib/format';
 import { salePlace } from '../utils/sale-place';
+import { LiveStateBadge } from '../live-status/live-state-badge';
 
 /** Where a sale's summary is shown: a card in the list view, or a popup on the map (smaller). */
 export type SaleSummaryPlace = 'card' | 'popup';
@@ -61,6 +62,7 @@ export function SalePopup({ sale, actions }: { sale: Sale; actions?: ReactNode }
         </div>
       )}
       <h3 className="text-base font-semibold text-gray-900">{sale.title}</h3>
+      <LiveStateBadge sale={sale} />
       <p>{salePlace(sale)}</p>
       <p>{formatDateRange(sale.start_date, sale.end_date, 'short')}</p>
       <p>{formatTimeRange(sale.start_time, sale.end_time)}</p>
@@ -96,6 +98,7 @@ export function SaleCard({ sale, actions }: { sale: Sale; actions?: ReactNode })
             {sale.title}
           </Link>
         </h3>
+        <LiveStateBadge sale={sale} className="mt-1 self-start" />
         <p className="mt-1 text-sm text-gray-700">{salePlace(sale)}</p>
         <SaleFacts sale={sale}>
           {host && (

@@ -9,6 +9,7 @@ import type { Coordinates } from '@/hooks/use-geolocation';
 import { TILE_ATTRIBUTION, TILE_URL } from '@/lib/map-tiles';
 import { MAP_SIZE, NUMBER_PIN_CLASS, type MapView, type PinNumber, type PlacedSale } from './map-preview';
 import { SalePopup, type SaleActionsRenderer } from './sale-summary';
+import { isOverToday } from '../live-status/live-state';
 
 // Leaflet finds its marker images by a CSS path that a bundler breaks; hand it the bundled files.
 delete (L.Icon.Default.prototype as unknown as { _getIconUrl?: unknown })._getIconUrl;
@@ -143,6 +144,8 @@ export default function SalesMap({
                 position={[sale.latitude, sale.longitude]}
                 title={number === null ? sale.title : `${number}. ${sale.title}`}
                 alt={sale.title}
+                // A sale that is over today stays on the map, faded.
+                opacity={isOverToday(sale) ? 0.55 : 1}
                 {...(number === null ? {} : { icon: numberIcon(number) })}
               >
                 <Popup>

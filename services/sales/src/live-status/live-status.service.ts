@@ -1,0 +1,132 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  CHECK_IN_INTERVAL_MS,
+  CHECK_IN_RADIUS_MILES,
+  GHOST_REPORTS,
+  greatCircleMiles,
+  type CheckInBody,
+  type CheckInResult,
+  type Sale,
+  type SaidLiveState,
+} from '@garage/contracts';
+import { Outbox, type Emit } from '@garage/event-bus';
+import { badRequest, Clock, conflict, forbidden, notFound, tooManyRequests } from '@garage/service-kit';
+import type { EntityManager } from 'typeorm';
+import { CommunitySalePages } from '../community-sales/community-sale-pages.js';
+import { toSale, toSnapshot, type SaleRecord } from '../sales/sale.row.js';
+import { SalesRepository } from '../sales/sales.repository.js';
+import { CheckInsRepository } from './check-ins.repository.js';
+import { SaleDayReader } from './sale-day.js';
+
+const SALE_NOT_FOUND = 'Sale not found';
+
+/**
+ * The host's word on the day (open, winding down, closed early) and shoppers' "Still going?"
+ * answers. Every write holds the sale's row lock for its whole transaction, so concurrent check-ins
+ * are counted one after the other (the hourly limit and the ghost count see each other) and only
+ * ever wait on that one lock: they cannot deadlock.
+ */
+@Injectable()
+export class LiveStatusService {
+  constructor(
+    @Inject(SalesRepository) private readonly sales: SalesRepository,
+    @Inject(CheckInsRepository) private readonly checkIns: CheckInsRepository,
+    @Inject(Outbox) private readonly outbox: Outbox,
+    @Inject(Clock) private readonly clock: Clock,
+    @Inject(CommunitySalePages) private readonly communitySalePages: CommunitySalePages,
+  ) {}
+
+  /** PUT /api/sales/{id}/live-status: owner only (another member: 404), on a day of the sale. */
+  async say(userId: number, id: number, state: SaidLiveState): Promise<Sale> {
+    const now = this.clock.now();
+    const days = new SaleDayReader(now);
+    const result = await this.outbox.transaction(async (manager, emit) => {
+      const current = await this.sales.lock(manager, id);
+      if (!current || current.user_id !== userId) throw notFound(SALE_NOT_FOUND);
+      if (current.status === 'cancelled' || !days.dayOf(current).onDay) throw conflict('The sale is not on today');
+      const record = await this.sales.setLiveState(manager, id, state, now, true);
+      announce(emit, record);
+      return { sale: toSale((await this.sales.findView(id, manager))!, true, days), communitySaleId: record.community_sale_id };
+    });
+    this.communitySalePages.forget(result.communitySaleId);
+    return result.sale;
+  }
+
+  /**
+   * POST /api/sales/{id}/check-ins. Refusals that are the shopper's place or the sale's hours are
+   * checked before the limit, and nothing is written for them, so they never count against it.
+   */
+  async checkIn(userId: number, id: number, body: CheckInBody): Promise<CheckInResult> {
+    const now = this.clock.now();
+    const days = new SaleDayReader(now);
+    const result = await this.outbox.transaction(async (manager, emit) => {
+      const current = await this.sales.lock(manager, id);
+      if (!current) throw notFound(SALE_NOT_FOUND);
+      if (current.user_id === userId) throw forbidden('The host cannot check in at their own sale');
+      const day = days.dayOf(current);
+      if (current.status !== 'active' || !day.duringHours) throw conflict('The sale is not open now');
+      if (greatCircleMiles(body, current) > CHECK_IN_RADIUS_MILES) {
+        const message = 'You are too far from this sale to check in';
+        throw badRequest(message, [{ field: 'latitude', message }]);
+      }
+      const last = await this.checkIns.lastOf(manager, id, userId);
+      if (last && now.getTime() - last.getTime() < CHECK_IN_INTERVAL_MS) {
+        throw tooManyRequests(
+          (last.getTime() + CHECK_IN_INTERVAL_MS - now.getTime()) / 1000,
+          'You already answered for this sale in the last hour',
+        );
+      }
+      const checkIn = await this.checkIns.insert(manager, { saleId: id, userId, ...body, saleDate: day.today, at: now });
+      const record = body.going
+        ? await this.confirm(manager, current, day.today, now)
+        : await this.weighReports(manager, emit, current, days, day.today, now);
+      return { checkIn, record };
+    });
+    const { checkIn, record } = result;
+    // Its confirmations (and perhaps its state) show in its community sale's list too.
+    this.communitySalePages.forget(record.community_sale_id);
+    const { live_state, live_state_at, confirmed_at, confirmed_count } = days.read(record);
+    return {
+      check_in: { id: checkIn.id, sale_id: checkIn.sale_id, going: checkIn.going, created_at: checkIn.created_at.toISOString() },
+      live_state,
+      live_state_at,
+      confirmed_at,
+      confirmed_count,
+    };
+  }
+
+  /** A "going": the latest confirmation is now, counted among the distinct shoppers since the host's last word. */
+  private async confirm(manager: EntityManager, current: SaleRecord, today: string, now: Date): Promise<SaleRecord> {
+    const count = await this.checkIns.distinctAnswering(manager, current.id, true, today, current.host_said_at);
+    return this.sales.setConfirmations(manager, current.id, today, now, count);
+  }
+
+  /**
+   * A "not going": with `GHOST_REPORTS` of them from distinct shoppers in the last hour and no host
+   * word since, the sale is likely over (stored and announced once). A sale its host already closed
+   * early today stays so: the reports only agree with it.
+   */
+  private async weighReports(
+    manager: EntityManager,
+    emit: Emit,
+    current: SaleRecord,
+    days: SaleDayReader,
+    today: string,
+    now: Date,
+  ): Promise<SaleRecord> {
+    const stored = days.storedToday(current, days.dayOf(current));
+    if (stored === 'likely_over' || stored === 'closed_early') return current;
+    const hourAgo = new Date(now.getTime() - CHECK_IN_INTERVAL_MS);
+    const since = current.host_said_at && current.host_said_at > hourAgo ? current.host_said_at : hourAgo;
+    const reports = await this.checkIns.distinctAnswering(manager, current.id, false, today, since);
+    if (reports < GHOST_REPORTS) return current;
+    const record = await this.sales.setLiveState(manager, current.id, 'likely_over', now, false);
+    announce(emit, record);
+    return record;
+  }
+}
+
+/** A live state change is a new version of the sale, announced like any other change. */
+function announce(emit: Emit, record: SaleRecord): void {
+  emit('sale.updated', record.version, { ...toSnapshot(record), cause: { change: 'live_state' } });
+}
