@@ -53,6 +53,13 @@ const saleSnapshot = z.object({
   community_sale_id: z.number().int().nullable().optional(),
   community_sale_status: z.enum(COMMUNITY_SALE_ENTRY_STATUSES).nullable().optional(),
   community_sale_number: z.number().int().nullable().optional(),
+  /** How the host takes money. Optional so snapshots recorded before it still parse (none said). */
+  payment_methods: z.array(z.string()).optional(),
+  /**
+   * When members see the exact address (`YYYY-MM-DDTHH:MM` on the sale's clock; null: now). A
+   * consumer that hands the sale to members reads the moment with `addressShown`.
+   */
+  address_visible_from: z.string().nullable().optional(),
 });
 export type SaleSnapshot = z.infer<typeof saleSnapshot>;
 

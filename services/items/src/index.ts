@@ -9,6 +9,7 @@ import { PaidReservations1763700000700 } from './migrations/1763700000700-paid-r
 import { ProjectionShapes1764200000000 } from './migrations/1764200000000-projection-shapes.js';
 import { CommunitySaleFields1764300000100 } from './migrations/1764300000100-community-sale-fields.js';
 import { CommunitySaleSearch1764300000200 } from './migrations/1764300000200-community-sale-search.js';
+import { SaleKitFields1764400000000 } from './migrations/1764400000000-sale-kit-fields.js';
 import { ReservationsSweepJob } from './reservations/reservations-sweep.job.js';
 import { SearchChangesJob } from './search/search-changes.job.js';
 
@@ -29,6 +30,7 @@ export const itemsService: ServiceDefinition<typeof itemsConfig> = {
     ProjectionShapes1764200000000,
     CommunitySaleFields1764300000100,
     CommunitySaleSearch1764300000200,
+    SaleKitFields1764400000000,
   ],
   onStart: async (app) => {
     const jobs = [app.get(SearchChangesJob).start(), app.get(ReservationsSweepJob).start()];

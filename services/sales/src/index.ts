@@ -4,6 +4,7 @@ import { Sales1763700000200 } from './migrations/1763700000200-sales.js';
 import { SalePhotos1764000000000 } from './migrations/1764000000000-sale-photos.js';
 import { ProjectionShapes1764200000000 } from './migrations/1764200000000-projection-shapes.js';
 import { CommunitySales1764300000000 } from './migrations/1764300000000-community-sales.js';
+import { HostKit1764400000000 } from './migrations/1764400000000-host-kit.js';
 import { SalesModule } from './sales.module.js';
 import { SaleLifecycleJob } from './sales/sale-lifecycle.job.js';
 
@@ -12,6 +13,6 @@ export const salesService: ServiceDefinition<typeof salesConfig> = {
   name: 'sales',
   config: salesConfig,
   module: SalesModule,
-  migrations: [Sales1763700000200, SalePhotos1764000000000, ProjectionShapes1764200000000, CommunitySales1764300000000],
+  migrations: [Sales1763700000200, SalePhotos1764000000000, ProjectionShapes1764200000000, CommunitySales1764300000000, HostKit1764400000000],
   onStart: async (app) => app.get(SaleLifecycleJob).start(),
 };

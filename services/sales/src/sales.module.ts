@@ -16,6 +16,8 @@ import { OnUserChangedHandler } from './handlers/on-user-changed.handler.js';
 import { SaleItemsRepository } from './sale-items/sale-items.repository.js';
 import { SaleCreatePipe } from './sales/sale-form.pipe.js';
 import { SaleLifecycleJob } from './sales/sale-lifecycle.job.js';
+import { SaleSignController } from './sales/sale-sign.controller.js';
+import { SaleSignService } from './sales/sale-sign.service.js';
 import { SalesController } from './sales/sales.controller.js';
 import { SalesOwnerController } from './sales/sales-owner.controller.js';
 import { SalesRepository } from './sales/sales.repository.js';
@@ -26,6 +28,7 @@ import { UsersRepository } from './users/users.repository.js';
   controllers: [
     SalesController,
     SalesOwnerController,
+    SaleSignController,
     CommunitySalesController,
     CommunitySaleEntriesController,
     CommunitySalesOwnerController,
@@ -38,6 +41,7 @@ import { UsersRepository } from './users/users.repository.js';
     SalesRepository,
     SaleCreatePipe,
     SaleLifecycleJob,
+    SaleSignService,
     UsersRepository,
     SaleItemsRepository,
     CommunitySalesService,

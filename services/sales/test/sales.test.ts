@@ -74,6 +74,8 @@ describe('POST /api/sales', () => {
       last_name: 'Hopper',
       phone: '(555) 123-4567',
       rating: 4.8,
+      payment_methods: [],
+      address_visible_from: null,
     });
     const event = await waitFor(() => bus.received.find((e) => e.type === 'sale.created' && e.data.id === sale.id));
     expect(event.version).toBe(1);
@@ -93,6 +95,8 @@ describe('POST /api/sales', () => {
       status: 'active',
       latitude: 34.0901,
       longitude: -118.4065,
+      payment_methods: [],
+      address_visible_from: null,
     });
   });
 

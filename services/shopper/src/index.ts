@@ -6,6 +6,7 @@ import { MembershipNotices1763700000800 } from './migrations/1763700000800-membe
 import { ProjectionShapes1764200000000 } from './migrations/1764200000000-projection-shapes.js';
 import { Matches1763700001000 } from './migrations/1763700001000-matches.js';
 import { CommunitySales1764300000100 } from './migrations/1764300000100-community-sales.js';
+import { SaleKitFields1764400000000 } from './migrations/1764400000000-sale-kit-fields.js';
 import { ShopperModule } from './shopper.module.js';
 
 export { MATCH_ITEM_SQL, VISIBLE_ITEM_SQL } from './matching/matches.repository.js';
@@ -29,5 +30,6 @@ export const shopperService: ServiceDefinition<typeof shopperConfig> = {
     Matches1763700001000,
     ProjectionShapes1764200000000,
     CommunitySales1764300000100,
+    SaleKitFields1764400000000,
   ],
 };

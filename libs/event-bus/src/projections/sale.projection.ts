@@ -11,7 +11,8 @@ export type SaleRow = SaleSnapshot & { version: number; deleted: boolean };
 export const SALE_COLUMNS = `s.id, s.user_id, s.title, s.description, s.address, s.city, s.state, s.zip_code,
   to_char(s.start_date, 'YYYY-MM-DD') AS start_date, to_char(s.end_date, 'YYYY-MM-DD') AS end_date,
   to_char(s.start_time, 'HH24:MI') AS start_time, to_char(s.end_time, 'HH24:MI') AS end_time,
-  s.status, s.latitude, s.longitude, s.community_sale_id, s.community_sale_status, s.community_sale_number, s.version, s.deleted`;
+  s.status, s.latitude, s.longitude, s.community_sale_id, s.community_sale_status, s.community_sale_number,
+  s.payment_methods, s.address_visible_from, s.version, s.deleted`;
 
 /**
  * The `sales` table of every service that copies the sales service's sales (items, shopper), in
@@ -41,6 +42,9 @@ export const SALES_PROJECTION: ProjectionSchema = {
     community_sale_id: 'integer',
     community_sale_status: 'text',
     community_sale_number: 'integer',
+    // How the host takes money, and when members see the exact address (wall clock, sale's zone).
+    payment_methods: 'text[]',
+    address_visible_from: 'text',
     version: 'integer NOT NULL',
     deleted: 'boolean NOT NULL DEFAULT false',
     updated_at: 'timestamptz NOT NULL DEFAULT now()',
@@ -151,7 +155,8 @@ function fromOwner(sale: SaleSnapshot): KnownSale {
  * A snapshot as the projection's columns. `sale.created` may also name the items listed with it
  * (`item_ids`) and `sale.updated` why it changed (`cause`): neither is a column. A snapshot without
  * community sale fields is of a sale in none (the sales service leaves them out then), so they are
- * written as nulls, never left as they were.
+ * written as nulls, never left as they were; one recorded before payment methods and address timing
+ * names none and shows the address now.
  */
 function saleColumns(sale: SaleSnapshot): Record<string, unknown> {
   const { item_ids: _itemIds, cause: _cause, ...row } = sale as SaleSnapshot & { item_ids?: number[]; cause?: unknown };
@@ -160,5 +165,7 @@ function saleColumns(sale: SaleSnapshot): Record<string, unknown> {
     community_sale_id: row.community_sale_id ?? null,
     community_sale_status: row.community_sale_status ?? null,
     community_sale_number: row.community_sale_number ?? null,
+    payment_methods: row.payment_methods ?? [],
+    address_visible_from: row.address_visible_from ?? null,
   };
 }

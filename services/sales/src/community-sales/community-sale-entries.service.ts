@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { COMMUNITY_SALE_MAX_SALES, type CommunitySaleEntry } from '@garage/contracts';
 import type { EntityManager } from 'typeorm';
 import { Outbox, type Emit } from '@garage/event-bus';
-import { conflict, forbidden, notFound, type ContentEncoding, type Viewer } from '@garage/service-kit';
-import { toSale, toSnapshot, type SaleRecord } from '../sales/sale.row.js';
+import { Clock, conflict, forbidden, notFound, type ContentEncoding, type Viewer } from '@garage/service-kit';
+import { toSale, toSnapshot, type SaleReader, type SaleRecord } from '../sales/sale.row.js';
 import { SalesRepository } from '../sales/sales.repository.js';
 import { CommunitySaleMembersRepository, type MemberReader, type MemberView } from './community-sale-members.repository.js';
 import { CommunitySalePages, type PageBody } from './community-sale-pages.js';
@@ -27,6 +27,7 @@ export class CommunitySaleEntriesService {
     @Inject(SalesRepository) private readonly sales: SalesRepository,
     @Inject(Outbox) private readonly outbox: Outbox,
     @Inject(CommunitySalePages) private readonly pages: CommunitySalePages,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   /**
@@ -44,8 +45,12 @@ export class CommunitySaleEntriesService {
         })
       ).body as string,
     ) as { organizerId: number; pendingHosts: number[] };
-    const build = async (reader: MemberReader) =>
-      JSON.stringify((await this.members.list(id, reader)).map((view) => toEntry(view, viewer !== null)));
+    // A shared answer is read as by no one in particular: a sale whose address is not shown yet is
+    // approximated in it even for its host (who sees it whole on the sale's own page).
+    const build = async (reader: MemberReader) => {
+      const audience: SaleReader = { signedIn: viewer !== null, userId: reader.userId, now: this.clock.now() };
+      return JSON.stringify((await this.members.list(id, reader)).map((view) => toEntry(view, audience)));
+    };
     if (viewer === null) return this.pages.answer(id, 'sales visitor', encoding, () => build({ organizer: false, userId: null }));
     const organizer = viewer.userId === readers.organizerId;
     if (organizer || readers.pendingHosts.includes(viewer.userId)) return { body: await build({ organizer, userId: viewer.userId }) };
@@ -60,7 +65,7 @@ export class CommunitySaleEntriesService {
       const sale = await this.sales.lock(manager, saleId);
       if (!sale) throw notFound('Sale not found');
       if (sale.user_id !== userId) throw forbidden(NOT_THE_HOST);
-      if (sale.community_sale_id === id) return { entry: await this.entryOf(manager, saleId), created: false };
+      if (sale.community_sale_id === id) return { entry: await this.entryOf(manager, saleId, userId), created: false };
       if (communitySale.status === 'cancelled') throw conflict(CANCELLED);
       if (sale.community_sale_id !== null) throw fieldError('saleId', 'This sale is already in another community sale');
       if (sale.status !== 'active') throw fieldError('saleId', 'Only an active sale can join');
@@ -77,7 +82,7 @@ export class CommunitySaleEntriesService {
         number,
       });
       this.announce(emit, record, 'joined', id);
-      return { entry: await this.entryOf(manager, saleId), created: true };
+      return { entry: await this.entryOf(manager, saleId, userId), created: true };
     });
   }
 
@@ -89,12 +94,12 @@ export class CommunitySaleEntriesService {
       if (communitySale.organizer_id !== userId) throw forbidden(NOT_THE_ORGANIZER);
       const sale = await this.sales.lock(manager, saleId);
       if (!sale || sale.community_sale_id !== id) throw notFound(NOT_A_MEMBER);
-      if (sale.community_sale_status === 'approved') return this.entryOf(manager, saleId);
+      if (sale.community_sale_status === 'approved') return this.entryOf(manager, saleId, userId);
       if (communitySale.status === 'cancelled') throw conflict(CANCELLED);
       const number = await this.communitySales.takeNumber(manager, id);
       const record = await this.members.setMembership(manager, saleId, { communitySaleId: id, status: 'approved', number });
       this.announce(emit, record, 'approved', id);
-      return this.entryOf(manager, saleId);
+      return this.entryOf(manager, saleId, userId);
     });
   }
 
@@ -140,18 +145,18 @@ export class CommunitySaleEntriesService {
     });
   }
 
-  /** The entry as its host (who just wrote it) or the organiser sees it: signed in, so the whole sale. */
-  private async entryOf(manager: EntityManager, saleId: number): Promise<CommunitySaleEntry> {
+  /** The entry as its host (who just wrote it) or the organiser sees it (the organiser as any member). */
+  private async entryOf(manager: EntityManager, saleId: number, userId: number): Promise<CommunitySaleEntry> {
     const view = (await this.members.one(manager, saleId))!;
-    return toEntry(view, true);
+    return toEntry(view, { signedIn: true, userId, now: this.clock.now() });
   }
 }
 
-function toEntry(view: MemberView, signedIn: boolean): CommunitySaleEntry {
+function toEntry(view: MemberView, reader: SaleReader): CommunitySaleEntry {
   return {
     number: view.community_sale_number,
     status: view.community_sale_status,
-    sale: toSale(view, signedIn),
+    sale: toSale(view, reader),
     categories: view.categories,
   };
 }
