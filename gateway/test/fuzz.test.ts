@@ -92,6 +92,8 @@ const ROUTES: Route[] = [
   { method: 'PUT', path: '/api/sales/:sale', body: saleUpdateSchema, valid: saleForm },
   { method: 'DELETE', path: '/api/sales/:none' },
   { method: 'GET', path: '/api/sales/:sale/calendar.ics' },
+  { method: 'GET', path: '/api/sales/:sale/sign.pdf' },
+  { method: 'GET', path: '/api/sales/:sale/stickers.pdf' },
   {
     method: 'POST',
     path: '/api/sales/assign-items',
