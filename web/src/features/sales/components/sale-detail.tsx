@@ -14,6 +14,8 @@ import { PhotoCard } from '@/components/ui/photo-card';
 import { QueryStatus } from '@/components/ui/query-status';
 import { useDeleteSale } from '../api/delete-sale';
 import { useSale } from '../api/get-sale';
+import { PaymentBadges } from './payment-badges';
+import { PrintKitButtons } from './print-kit-buttons';
 import { SearchX } from 'lucide-react';
 
 function SaleItemCard({ item, actions }: { item: Item; actions?: ReactNode }) {
@@ -134,6 +136,7 @@ export function SaleDetail({ saleId, renderTitleActions, renderScheduleActions, 
             <LinkButton to={`/sales/${sale.id}/add-item`} variant="success">
               Add Item
             </LinkButton>
+            <PrintKitButtons saleId={sale.id} />
             <Button variant="danger" onClick={() => setConfirming(true)}>
               Delete Sale
             </Button>
@@ -148,6 +151,7 @@ export function SaleDetail({ saleId, renderTitleActions, renderScheduleActions, 
           </h2>
           <p className="mt-2 text-gray-800">{formatDateRange(sale.start_date, sale.end_date)}</p>
           <p className="text-gray-800">{formatTimeRange(sale.start_time, sale.end_time)}</p>
+          <PaymentBadges methods={sale.payment_methods} />
           <div className="mt-3 flex flex-wrap gap-2">{renderScheduleActions?.(sale)}</div>
         </section>
         <section aria-labelledby="where-heading" className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-gray-200">

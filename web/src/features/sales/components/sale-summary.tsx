@@ -6,6 +6,7 @@ import { SaleFacts } from '@/components/sale-facts';
 import { cn } from '@/lib/cn';
 import { formatDateRange, formatRating, formatTimeRange, fullName, pluralize, truncate } from '@/lib/format';
 import { salePlace } from '../utils/sale-place';
+import { PaymentBadges } from './payment-badges';
 
 /** Where a sale's summary is shown: a card in the list view, or a popup on the map (smaller). */
 export type SaleSummaryPlace = 'card' | 'popup';
@@ -97,6 +98,7 @@ export function SaleCard({ sale, actions }: { sale: Sale; actions?: ReactNode })
           </Link>
         </h3>
         <p className="mt-1 text-sm text-gray-700">{salePlace(sale)}</p>
+        <PaymentBadges methods={sale.payment_methods} />
         <SaleFacts sale={sale}>
           {host && (
             <>
