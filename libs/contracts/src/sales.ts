@@ -1,11 +1,8 @@
 import { z } from 'zod';
-import { SALE_STATUSES, US_STATES } from './constants.js';
+import { PAYMENT_METHODS, SALE_STATUSES, US_STATES } from './constants.js';
 import { dateSchema, idSchema, optionalText, requiredText, timeSchema } from './common.js';
 import { localDateTimeSchema } from './sale-place.js';
 
-/** How a host takes money (issue 38): shown as badges on the sale's card, and a browse filter. */
-export const PAYMENT_METHODS = ['cash', 'card', 'venmo', 'paypal', 'zelle', 'cash_app'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 const PAYMENT_METHOD_MESSAGE = `Payment method must be one of: ${PAYMENT_METHODS.join(', ')}`;
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS, { message: PAYMENT_METHOD_MESSAGE });
 

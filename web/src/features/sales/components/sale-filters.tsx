@@ -1,7 +1,7 @@
 import { Button } from '@/components/ui/button';
 import { usePhoneCollapse } from '@/components/ui/phone-collapse';
 import { SelectField, TextField } from '@/components/ui/field';
-import { PAYMENT_METHODS } from '@garage/contracts';
+import { PAYMENT_METHODS } from '@garage/contracts/constants';
 import type { SaleFilters as Filters } from '../api/get-sales';
 import { PAYMENT_METHOD_LABELS } from '../utils/payment-methods';
 import type { FilterErrors } from '../utils/filter-window';

@@ -1,4 +1,4 @@
-import { PAYMENT_METHODS, type PaymentMethod } from '@garage/contracts';
+import { PAYMENT_METHODS, type PaymentMethod } from '@garage/contracts/constants';
 import { TextField } from '@/components/ui/field';
 import { PAYMENT_METHOD_LABELS } from '../utils/payment-methods';
 

@@ -1,7 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { DEFAULT_RADIUS_MILES } from '@garage/contracts/constants';
-import { PAYMENT_METHODS } from '@garage/contracts';
+import { DEFAULT_RADIUS_MILES, PAYMENT_METHODS } from '@garage/contracts/constants';
 import type { SaleFilters } from '../api/get-sales';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
