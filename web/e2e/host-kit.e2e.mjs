@@ -57,7 +57,17 @@ describe('the host’s kit on a phone', () => {
     await audit(page, 'browse filtered by payment');
     await page.goto('/sales?paymentMethod=zelle');
     await page.getByRole('button', { name: 'List View' }).tap();
-    await page.getByText(/garage sales? found$/).first().waitFor();
-    assert.equal(await page.getByRole('article').filter({ hasText: `Kit Sale ${stamp}` }).count(), 0, 'a Zelle filter leaves it out');
+    await page
+      .getByText(/garage sales? found$/)
+      .first()
+      .waitFor();
+    assert.equal(
+      await page
+        .getByRole('article')
+        .filter({ hasText: `Kit Sale ${stamp}` })
+        .count(),
+      0,
+      'a Zelle filter leaves it out',
+    );
   });
 });

@@ -95,7 +95,11 @@ describe('GET /api/sales/{id}/stickers.pdf', () => {
     await h.createItem(host, { garageSaleId: saleId });
     expect(JSON.parse((await stickersOf(saleId, member, 404)).body.toString())).toEqual({ error: 'Sale not found' });
     await stickersOf(saleId, undefined, 401);
-    await h.api().get('/api/sales/abc/stickers.pdf').set('authorization', await h.bearer(host)).expect(400);
+    await h
+      .api()
+      .get('/api/sales/abc/stickers.pdf')
+      .set('authorization', await h.bearer(host))
+      .expect(400);
   });
 });
 
@@ -104,13 +108,23 @@ describe('an item’s sale before its address shows', () => {
     const hidden = newId();
     const shown = newId();
     // Springfield keeps Central time; one moment long ahead, one long past.
-    await h.sale(hidden, host, { address: '1204 N Maple Dr', address_visible_from: '2099-05-02T18:00', payment_methods: ['cash', 'zelle'] });
+    await h.sale(hidden, host, {
+      address: '1204 N Maple Dr',
+      address_visible_from: '2099-05-02T18:00',
+      payment_methods: ['cash', 'zelle'],
+    });
     await h.sale(shown, host, { address: '9 Elm St', address_visible_from: '2020-05-02T18:00' });
     const early = await h.createItem(host, { garageSaleId: hidden, title: 'Brass floor lamp' });
     const late = await h.createItem(host, { garageSaleId: shown, title: 'Brass table lamp' });
     const moved = approximateSalePoint(hidden, 39.8, -89.65);
 
-    const asMember = (await h.api().get(`/api/items/${early.id}`).set('authorization', await h.bearer(member)).expect(200)).body;
+    const asMember = (
+      await h
+        .api()
+        .get(`/api/items/${early.id}`)
+        .set('authorization', await h.bearer(member))
+        .expect(200)
+    ).body;
     expect(asMember.sale).toMatchObject({
       address: 'N Maple Dr',
       latitude: moved.latitude,
@@ -118,16 +132,34 @@ describe('an item’s sale before its address shows', () => {
       payment_methods: ['cash', 'zelle'],
       address_visible_from: '2099-05-02T18:00',
     });
-    const asHost = (await h.api().get(`/api/items/${early.id}`).set('authorization', await h.bearer(host)).expect(200)).body;
+    const asHost = (
+      await h
+        .api()
+        .get(`/api/items/${early.id}`)
+        .set('authorization', await h.bearer(host))
+        .expect(200)
+    ).body;
     expect(asHost.sale).toMatchObject({ address: '1204 N Maple Dr', latitude: 39.8, longitude: -89.65 });
     const asVisitor = (await h.api().get(`/api/items/${early.id}`).expect(200)).body;
     expect(asVisitor.sale).toMatchObject({ address: null, latitude: moved.latitude });
-    const past = (await h.api().get(`/api/items/${late.id}`).set('authorization', await h.bearer(member)).expect(200)).body;
+    const past = (
+      await h
+        .api()
+        .get(`/api/items/${late.id}`)
+        .set('authorization', await h.bearer(member))
+        .expect(200)
+    ).body;
     expect(past.sale).toMatchObject({ address: '9 Elm St', latitude: 39.8, payment_methods: [] });
 
     // Search answers are shared by members, the host included: the sale is placed as for any member.
-    const results = (await h.api().get('/api/items/search').query({ q: 'brass lamp' }).set('authorization', await h.bearer(member)).expect(200))
-      .body as Array<{ id: number; sale: { address: string; latitude: number } }>;
+    const results = (
+      await h
+        .api()
+        .get('/api/items/search')
+        .query({ q: 'brass lamp' })
+        .set('authorization', await h.bearer(member))
+        .expect(200)
+    ).body as Array<{ id: number; sale: { address: string; latitude: number } }>;
     expect(results.find((result) => result.id === early.id)?.sale).toMatchObject({ address: 'N Maple Dr', latitude: moved.latitude });
     expect(results.find((result) => result.id === late.id)?.sale).toMatchObject({ address: '9 Elm St', latitude: 39.8 });
   });

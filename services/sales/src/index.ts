@@ -13,6 +13,12 @@ export const salesService: ServiceDefinition<typeof salesConfig> = {
   name: 'sales',
   config: salesConfig,
   module: SalesModule,
-  migrations: [Sales1763700000200, SalePhotos1764000000000, ProjectionShapes1764200000000, CommunitySales1764300000000, HostKit1764400000000],
+  migrations: [
+    Sales1763700000200,
+    SalePhotos1764000000000,
+    ProjectionShapes1764200000000,
+    CommunitySales1764300000000,
+    HostKit1764400000000,
+  ],
   onStart: async (app) => app.get(SaleLifecycleJob).start(),
 };

@@ -5,7 +5,7 @@ import { startService, type RunningService } from '@garage/service-kit';
 import { serviceQueueReady, serviceTestEnv, testBus, TestClock, testTokens, waitFor, type ServiceTestEnv } from '@garage/testing';
 import { decodeQrCode, readPdf } from '../../../libs/print/test/pdf-reader.js';
 import { salesService } from '../src/index.js';
-import { dayFromToday, saleForm, userSnapshot } from './harness.js';
+import { communitySaleForm, dayFromToday, saleForm, userSnapshot } from './harness.js';
 
 /**
  * The host's kit in the sales service: the yard sign (sign.pdf), payment methods on the sale and
@@ -58,7 +58,15 @@ describe('GET /api/sales/{id}/sign.pdf', () => {
       await api()
         .post('/api/sales')
         .set(as(HOST))
-        .send(saleForm({ title: 'Big Family Sale', startDate: dayFromToday(9), endDate: dayFromToday(10), startTime: '08:00', endTime: '14:00' }))
+        .send(
+          saleForm({
+            title: 'Big Family Sale',
+            startDate: dayFromToday(9),
+            endDate: dayFromToday(10),
+            startTime: '08:00',
+            endTime: '14:00',
+          }),
+        )
         .expect(201)
     ).body;
 
@@ -118,9 +126,20 @@ describe('payment methods', () => {
   });
 
   it('filter the browse list, and an unknown method is a 400 that says which are known', async () => {
-    const card = (await api().post('/api/sales').set(as(HOST)).send(saleForm({ title: 'Cards welcome', paymentMethods: ['card'] })).expect(201)).body;
-    const paypal = (await api().post('/api/sales').set(as(HOST)).send(saleForm({ title: 'PayPal only', paymentMethods: ['paypal'] })).expect(201))
-      .body;
+    const card = (
+      await api()
+        .post('/api/sales')
+        .set(as(HOST))
+        .send(saleForm({ title: 'Cards welcome', paymentMethods: ['card'] }))
+        .expect(201)
+    ).body;
+    const paypal = (
+      await api()
+        .post('/api/sales')
+        .set(as(HOST))
+        .send(saleForm({ title: 'PayPal only', paymentMethods: ['paypal'] }))
+        .expect(201)
+    ).body;
 
     const byCard = (await api().get('/api/sales?paymentMethod=card').expect(200)).body as Array<{ id: number; payment_methods: string[] }>;
     expect(byCard.map((sale) => sale.id)).toContain(card.id);
@@ -141,7 +160,11 @@ describe('payment methods', () => {
     expect(badForm.body.details).toEqual([
       { field: 'paymentMethods.1', message: 'Payment method must be one of: cash, card, venmo, paypal, zelle, cash_app' },
     ]);
-    await api().post('/api/sales').set(as(HOST)).send(saleForm({ paymentMethods: 'cash' })).expect(400);
+    await api()
+      .post('/api/sales')
+      .set(as(HOST))
+      .send(saleForm({ paymentMethods: 'cash' }))
+      .expect(400);
   });
 });
 
@@ -196,6 +219,40 @@ describe('when the address shows', () => {
     expect((await api().get(`/api/sales/${sale.id}`).expect(200)).body).toMatchObject({ address: null, latitude: exact.latitude });
   });
 
+  it('a community sale’s list and printout give members the street until the moment', async () => {
+    clock.set(new Date());
+    const communitySale = (
+      await api()
+        .post('/api/community-sales')
+        .set(as(MEMBER))
+        .send(communitySaleForm({ name: 'Timed Sale Day' }))
+        .expect(201)
+    ).body;
+    const sale = (
+      await api()
+        .post('/api/sales')
+        .set(as(HOST))
+        .send(saleForm({ title: 'Not yet on the map', address: '77 Canon Dr', addressVisibleFrom: `${dayFromToday(6)}T18:00` }))
+        .expect(201)
+    ).body;
+    await api().post(`/api/community-sales/${communitySale.id}/sales`).set(as(HOST)).send({ saleId: sale.id }).expect(201);
+
+    const listed = (await api().get(`/api/community-sales/${communitySale.id}/sales`).set(as(MEMBER)).expect(200)).body as Array<{
+      sale: { id: number; address: string | null };
+    }>;
+    expect(listed.find((entry) => entry.sale.id === sale.id)?.sale.address).toBe('Canon Dr');
+    const printed = await pdfOf(`/api/community-sales/${communitySale.id}/print.pdf`, MEMBER).expect(200);
+    const pdf = await readPdf(printed.body);
+    try {
+      const text = pdf.pages.join('\n');
+      expect(text).toContain('Not yet on the map');
+      expect(text).toContain('Canon Dr');
+      expect(text).not.toContain('77 Canon Dr');
+    } finally {
+      await pdf.document.destroy();
+    }
+  });
+
   it('a past or blank moment shows the address now, and a bad one is a 400', async () => {
     clock.set(new Date());
     const past = (
@@ -206,11 +263,21 @@ describe('when the address shows', () => {
         .expect(201)
     ).body;
     expect((await api().get(`/api/sales/${past.id}`).set(as(MEMBER)).expect(200)).body.address).toBe('9 Elm St');
-    const blank = (await api().post('/api/sales').set(as(HOST)).send(saleForm({ address: '9 Elm St', addressVisibleFrom: '' })).expect(201)).body;
+    const blank = (
+      await api()
+        .post('/api/sales')
+        .set(as(HOST))
+        .send(saleForm({ address: '9 Elm St', addressVisibleFrom: '' }))
+        .expect(201)
+    ).body;
     expect(blank.address_visible_from).toBeNull();
 
     for (const value of ['tomorrow', '2030-02-30T18:00', '2030-06-01 18:00', '2030-06-01T24:00']) {
-      const response = await api().post('/api/sales').set(as(HOST)).send(saleForm({ addressVisibleFrom: value })).expect(400);
+      const response = await api()
+        .post('/api/sales')
+        .set(as(HOST))
+        .send(saleForm({ addressVisibleFrom: value }))
+        .expect(400);
       expect(response.body.details[0].field).toBe('addressVisibleFrom');
     }
   });

@@ -16,7 +16,11 @@ export class SaleStickersController {
   /** The price stickers as a PDF, shown in the browser (and saved under a name that says what it is). */
   @Get(':id/stickers.pdf')
   @SignedIn()
-  async print(@CurrentUser() caller: TokenClaims, @Param('id', IdPipe) id: number, @Res({ passthrough: true }) reply: Reply): Promise<Buffer> {
+  async print(
+    @CurrentUser() caller: TokenClaims,
+    @Param('id', IdPipe) id: number,
+    @Res({ passthrough: true }) reply: Reply,
+  ): Promise<Buffer> {
     const pdf = await this.stickers.stickers(caller.userId, id);
     void reply.header('content-type', 'application/pdf');
     void reply.header('content-disposition', `inline; filename="price-stickers-${id}.pdf"`);

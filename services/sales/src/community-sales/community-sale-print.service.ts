@@ -48,18 +48,18 @@ export class CommunitySalePrintService {
         const hidden = addressHidden(sale, now);
         const point = hidden ? approximateSalePoint(sale.id, sale.latitude, sale.longitude) : sale;
         return {
-        number: sale.community_sale_number!,
-        title: sale.title,
-        address: member && !hidden ? sale.address : null,
-        street: streetOnly(sale.address),
-        latitude: point.latitude,
-        longitude: point.longitude,
-        hours: saleHoursOn(
-          { startDate: sale.start_date, endDate: sale.end_date, startTime: sale.start_time, endTime: sale.end_time },
-          dates,
-        ),
-        categories: sale.categories,
-        itemCount: sale.item_count,
+          number: sale.community_sale_number!,
+          title: sale.title,
+          address: member && !hidden ? sale.address : null,
+          street: streetOnly(sale.address),
+          latitude: point.latitude,
+          longitude: point.longitude,
+          hours: saleHoursOn(
+            { startDate: sale.start_date, endDate: sale.end_date, startTime: sale.start_time, endTime: sale.end_time },
+            dates,
+          ),
+          categories: sale.categories,
+          itemCount: sale.item_count,
         };
       }),
     });

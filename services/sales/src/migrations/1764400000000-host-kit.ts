@@ -18,6 +18,8 @@ export class HostKit1764400000000 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`ALTER TABLE sales DROP COLUMN payment_methods, DROP COLUMN address_visible_from, DROP COLUMN address_visible_at`);
+    await queryRunner.query(
+      `ALTER TABLE sales DROP COLUMN payment_methods, DROP COLUMN address_visible_from, DROP COLUMN address_visible_at`,
+    );
   }
 }

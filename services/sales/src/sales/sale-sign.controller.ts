@@ -11,7 +11,11 @@ export class SaleSignController {
   /** The yard sign as a PDF, shown in the browser (and saved under a name that says what it is). */
   @Get(':id/sign.pdf')
   @SignedIn()
-  async sign(@CurrentUser() caller: TokenClaims, @Param('id', IdPipe) id: number, @Res({ passthrough: true }) reply: Reply): Promise<Buffer> {
+  async sign(
+    @CurrentUser() caller: TokenClaims,
+    @Param('id', IdPipe) id: number,
+    @Res({ passthrough: true }) reply: Reply,
+  ): Promise<Buffer> {
     const pdf = await this.signs.sign(caller.userId, id);
     void reply.header('content-type', 'application/pdf');
     void reply.header('content-disposition', `inline; filename="yard-sign-${id}.pdf"`);

@@ -99,7 +99,10 @@ export class SalesService {
       }
       const record = await this.sales.update(manager, id, fields, nextStatus(current, form));
       emit('sale.updated', record.version, toSnapshot(record));
-      return { sale: toSale((await this.sales.findView(id, manager))!, readerOf({ userId }, this.clock.now())), communitySaleId: record.community_sale_id };
+      return {
+        sale: toSale((await this.sales.findView(id, manager))!, readerOf({ userId }, this.clock.now())),
+        communitySaleId: record.community_sale_id,
+      };
     });
     // A sale in a community sale is shown in its list: the list is built anew.
     this.communitySalePages.forget(updated.communitySaleId);
