@@ -14,6 +14,7 @@ import { PhotoCard } from '@/components/ui/photo-card';
 import { QueryStatus } from '@/components/ui/query-status';
 import { useDeleteSale } from '../api/delete-sale';
 import { useSale } from '../api/get-sale';
+import { AddressTimingNote } from './address-timing-note';
 import { PaymentBadges } from './payment-badges';
 import { PrintKitButtons } from './print-kit-buttons';
 import { SearchX } from 'lucide-react';
@@ -164,6 +165,7 @@ export function SaleDetail({ saleId, renderTitleActions, renderScheduleActions, 
               <p className="text-gray-800">
                 {sale.city}, {sale.state} {sale.zip_code}
               </p>
+              <AddressTimingNote sale={sale} isOwner={isOwner} />
               {host && (
                 <p className="mt-3 text-sm text-gray-700">
                   Hosted by <span className="font-medium text-gray-900">{host}</span>

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { aSale } from '@/test/fixtures';
 import { json, mockFetch, renderScreen, signInAs, signOutForTest, testUser } from '@/test/render';
 import { EditSale } from './edit-sale';
+import { AddressTimingNote } from './address-timing-note';
 import { PaymentBadges } from './payment-badges';
 
 describe("The host's kit on the sale form", () => {
@@ -39,5 +40,17 @@ describe("The host's kit on the sale form", () => {
     expect(screen.getByRole('list', { name: 'Payment accepted' })).toHaveTextContent('CashPayPal');
     rerender(<PaymentBadges methods={[]} />);
     expect(screen.queryByRole('list', { name: 'Payment accepted' })).toBeNull();
+  });
+
+  it('tells a shopper when the house number shows, on the sale’s clock, and the host what shoppers see', () => {
+    const sale = aSale({ address_visible_from: '2099-06-13T18:00' });
+    const { rerender } = render(<AddressTimingNote sale={sale} isOwner={false} />);
+    expect(screen.getByTestId('address-timing')).toHaveTextContent('The house number shows from Sat, Jun 13, 6:00 PM');
+    rerender(<AddressTimingNote sale={sale} isOwner />);
+    expect(screen.getByTestId('address-timing')).toHaveTextContent(
+      'Shoppers see your street without the house number until Sat, Jun 13, 6:00 PM',
+    );
+    rerender(<AddressTimingNote sale={aSale({ address_visible_from: '2020-06-13T18:00' })} isOwner={false} />);
+    expect(screen.queryByTestId('address-timing')).toBeNull();
   });
 });
