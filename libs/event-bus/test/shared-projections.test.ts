@@ -279,13 +279,16 @@ describe('the sale projection', () => {
     expect(await projection.findOrAsk(12)).toMatchObject({ id: 12, deleted: true });
     expect(sales.asked).toEqual([]);
     const fresh = await projection.findOrAsk(11);
-    // In the row's shape: no item_ids, and a sale in no community sale (its owner left those out).
+    // In the row's shape: no item_ids, a sale in no community sale (its owner left those out), and
+    // no payment methods or address moment (an owner from before them said none).
     expect(fresh).toEqual({
       ...sale(11, 'Just listed'),
       item_ids: undefined,
       community_sale_id: null,
       community_sale_status: null,
       community_sale_number: null,
+      payment_methods: [],
+      address_visible_from: null,
       version: 0,
       deleted: false,
       fromOwner: true,
