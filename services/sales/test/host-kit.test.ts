@@ -241,6 +241,10 @@ describe('when the address shows', () => {
       sale: { id: number; address: string | null };
     }>;
     expect(listed.find((entry) => entry.sale.id === sale.id)?.sale.address).toBe('Canon Dr');
+    const asHost = (await api().get(`/api/community-sales/${communitySale.id}/sales`).set(as(HOST)).expect(200)).body as Array<{
+      sale: { id: number; address: string | null };
+    }>;
+    expect(asHost.find((entry) => entry.sale.id === sale.id)?.sale.address).toBe('77 Canon Dr');
     const printed = await pdfOf(`/api/community-sales/${communitySale.id}/print.pdf`, MEMBER).expect(200);
     const pdf = await readPdf(printed.body);
     try {

@@ -39,21 +39,23 @@ export class CommunitySaleEntriesService {
     const readers = JSON.parse(
       (
         await this.pages.answer(id, 'readers', undefined, async () => {
-          const found = await this.communitySales.readers(id);
+          const found = await this.communitySales.readers(id, this.clock.now());
           if (!found) throw notFound(COMMUNITY_SALE_NOT_FOUND);
           return JSON.stringify(found);
         })
       ).body as string,
-    ) as { organizerId: number; pendingHosts: number[] };
+    ) as { organizerId: number; pendingHosts: number[]; hiddenHosts?: number[] };
     // A shared answer is read as by no one in particular: a sale whose address is not shown yet is
-    // approximated in it even for its host (who sees it whole on the sale's own page).
+    // approximated in it; its host gets an answer of their own, with their sale whole.
     const build = async (reader: MemberReader) => {
       const audience: SaleReader = { signedIn: viewer !== null, userId: reader.userId, now: this.clock.now() };
       return JSON.stringify((await this.members.list(id, reader)).map((view) => toEntry(view, audience)));
     };
     if (viewer === null) return this.pages.answer(id, 'sales visitor', encoding, () => build({ organizer: false, userId: null }));
     const organizer = viewer.userId === readers.organizerId;
-    if (organizer || readers.pendingHosts.includes(viewer.userId)) return { body: await build({ organizer, userId: viewer.userId }) };
+    if (organizer || readers.pendingHosts.includes(viewer.userId) || readers.hiddenHosts?.includes(viewer.userId)) {
+      return { body: await build({ organizer, userId: viewer.userId }) };
+    }
     return this.pages.answer(id, 'sales member', encoding, () => build({ organizer: false, userId: null }));
   }
 
