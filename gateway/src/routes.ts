@@ -19,6 +19,8 @@ export const ROUTES: Array<{ prefix: string | RegExp; service: ServiceName }> = 
   { prefix: '/api/sales/assign-items', service: 'items' },
   // A pattern, not a prefix: one path under /api/sales belongs to shopper (the sale's calendar file).
   { prefix: /^\/api\/sales\/[^/]+\/calendar\.ics$/, service: 'shopper' },
+  // Likewise a sale's price stickers are items' (it owns the items; the sale's yard sign is sales').
+  { prefix: /^\/api\/sales\/[^/]+\/stickers\.pdf$/, service: 'items' },
   { prefix: '/api/favorites', service: 'shopper' },
   // The one-click link of every email: notifications stops the emails (and tells shopper).
   { prefix: '/api/saved-searches/unsubscribe', service: 'notifications' },
@@ -69,6 +71,8 @@ export const ENDPOINTS: Endpoint[] = [
   call('POST /api/sales/{id}/check-ins', 'sales', 'live-status/live-status.controller.ts'),
   call('POST /api/sales/assign-items', 'items', 'assignment/assignment.controller.ts'),
   call('GET /api/sales/{id}/calendar.ics', 'shopper', 'calendar/sale-calendar.controller.ts'),
+  call('GET /api/sales/{id}/sign.pdf', 'sales', 'sales/sale-sign.controller.ts'),
+  call('GET /api/sales/{id}/stickers.pdf', 'items', 'stickers/sale-stickers.controller.ts'),
   call('POST /api/items', 'items', 'items/items.controller.ts'),
   call('GET /api/items/search', 'items', 'search/search.controller.ts'),
   call('GET /api/items/my-items', 'items', 'items/items.controller.ts'),

@@ -101,6 +101,8 @@ const ROUTES: Route[] = [
     body: checkInBodySchema,
     valid: () => ({ going: true, latitude: 34.09, longitude: -118.4 }),
   },
+  { method: 'GET', path: '/api/sales/:sale/sign.pdf' },
+  { method: 'GET', path: '/api/sales/:sale/stickers.pdf' },
   {
     method: 'POST',
     path: '/api/sales/assign-items',

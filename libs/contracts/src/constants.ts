@@ -129,3 +129,7 @@ export const RATE_LIMITS = {
 
 /** Sales one route plan may hold: a whole community sale day (50–400 sales) fits in one plan. */
 export const ROUTE_PLAN_MAX_SALES = 400;
+
+/** How a host takes money (issue 38): shown as badges on the sale's card, and a browse filter. */
+export const PAYMENT_METHODS = ['cash', 'card', 'venmo', 'paypal', 'zelle', 'cash_app'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

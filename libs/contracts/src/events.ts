@@ -61,6 +61,13 @@ const saleSnapshot = z.object({
    */
   live_state: z.enum(STORED_LIVE_STATES).nullable().optional(),
   live_state_at: z.string().nullable().optional(),
+  /** How the host takes money. Optional so snapshots recorded before it still parse (none said). */
+  payment_methods: z.array(z.string()).optional(),
+  /**
+   * When members see the exact address (`YYYY-MM-DDTHH:MM` on the sale's clock; null: now). A
+   * consumer that hands the sale to members reads the moment with `addressShown`.
+   */
+  address_visible_from: z.string().nullable().optional(),
 });
 export type SaleSnapshot = z.infer<typeof saleSnapshot>;
 

@@ -15,3 +15,5 @@ export * from './operations/index.js';
 export * from './openapi.js';
 export * from './calendar.js';
 export * from './time-zone.js';
+export * from './street-only.js';
+export * from './sale-place.js';

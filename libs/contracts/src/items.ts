@@ -144,6 +144,9 @@ export const nestedSaleSchema = z.object({
   status: z.enum(SALE_STATUSES),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  /** As on the sale object: the host's payment methods and when members see the exact address. */
+  payment_methods: z.array(z.string()).optional(),
+  address_visible_from: z.string().nullable().optional(),
 });
 export type NestedSale = z.infer<typeof nestedSaleSchema>;
 

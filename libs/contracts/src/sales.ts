@@ -1,7 +1,24 @@
 import { z } from 'zod';
-import { SALE_STATUSES, US_STATES } from './constants.js';
+import { PAYMENT_METHODS, SALE_STATUSES, US_STATES } from './constants.js';
 import { dateSchema, idSchema, optionalText, requiredText, timeSchema } from './common.js';
 import { saleLiveShape } from './live-status.js';
+import { localDateTimeSchema } from './sale-place.js';
+
+const PAYMENT_METHOD_MESSAGE = `Payment method must be one of: ${PAYMENT_METHODS.join(', ')}`;
+export const paymentMethodSchema = z.enum(PAYMENT_METHODS, { message: PAYMENT_METHOD_MESSAGE });
+
+/** A list of payment methods, each once, in the order of `PAYMENT_METHODS` (absent: none). */
+const paymentMethodsSchema = z
+  .array(paymentMethodSchema, { message: 'Payment methods must be a list' })
+  .max(50, 'At most 50 payment methods')
+  .transform((methods) => PAYMENT_METHODS.filter((method) => methods.includes(method)))
+  .optional();
+
+/** When members see the exact address, on the sale's clock; blank or null means now. */
+const addressVisibleFromSchema = z.preprocess(
+  (value) => (value === '' || value === null ? undefined : value),
+  localDateTimeSchema.optional(),
+);
 
 const saleFormShape = {
   title: requiredText('Title', 200),
@@ -21,6 +38,8 @@ const saleFormShape = {
   endDate: dateSchema,
   startTime: timeSchema,
   endTime: timeSchema,
+  paymentMethods: paymentMethodsSchema,
+  addressVisibleFrom: addressVisibleFromSchema,
 };
 
 type SaleWindow = { startDate: string; endDate: string; startTime: string; endTime: string };
@@ -101,6 +120,8 @@ export const saleListQuerySchema = z
     endDate: optionalOf(dateSchema),
     startTime: optionalOf(timeSchema),
     endTime: optionalOf(timeSchema),
+    /** Only sales that take this payment method. */
+    paymentMethod: optionalOf(paymentMethodSchema),
   })
   .superRefine(locationTogether)
   .superRefine((query, ctx) => {
@@ -142,6 +163,13 @@ export const saleSchema = z.object({
   distance: z.number().optional(),
   /** Its live state today and the shoppers' confirmations (live-status.ts). */
   ...saleLiveShape,
+  /** How the host takes money; empty when the host has not said (older sales may leave it out). */
+  payment_methods: z.array(z.enum(PAYMENT_METHODS)).optional(),
+  /**
+   * When members see the exact address (`YYYY-MM-DDTHH:MM` on the sale's clock), null for now.
+   * Until then a member who is not the host gets the street alone and a pin within a block.
+   */
+  address_visible_from: z.string().nullable().optional(),
 });
 export type Sale = z.infer<typeof saleSchema>;
 

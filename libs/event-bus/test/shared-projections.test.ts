@@ -287,7 +287,8 @@ describe('the sale projection', () => {
     expect(await projection.findOrAsk(12)).toMatchObject({ id: 12, deleted: true });
     expect(sales.asked).toEqual([]);
     const fresh = await projection.findOrAsk(11);
-    // In the row's shape: no item_ids, and a sale in no community sale (its owner left those out).
+    // In the row's shape: no item_ids, a sale in no community sale (its owner left those out), and
+    // no payment methods or address moment (an owner from before them said none).
     expect(fresh).toEqual({
       ...sale(11, 'Just listed'),
       item_ids: undefined,
@@ -296,6 +297,8 @@ describe('the sale projection', () => {
       community_sale_number: null,
       live_state: null,
       live_state_at: null,
+      payment_methods: [],
+      address_visible_from: null,
       version: 0,
       deleted: false,
       fromOwner: true,

@@ -25,8 +25,14 @@ export const itemsConfig = {
   /** Where the pickup-code counts are kept: Redis (shared by every replica) or this process (standalone). */
   RATE_LIMIT_STORE: z.enum(['redis', 'memory']).default('redis'),
   REDIS_URL: z.string().optional(),
+  /** Where the web app is served: a price sticker's QR code leads to the item's page there. */
+  PUBLIC_URL: z.string().url().optional(),
   /** Reservation money goes through the same provider adapter as memberships (libs/payment-provider). */
   ...stripeConfig,
 };
 
 export type ItemsConfig = import('@garage/service-kit').BaseConfig & z.infer<z.ZodObject<typeof itemsConfig>>;
+
+export function siteUrl(config: Pick<ItemsConfig, 'PUBLIC_URL'>): string {
+  return (config.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
+}

@@ -10,6 +10,7 @@ import { ProjectionShapes1764200000000 } from './migrations/1764200000000-projec
 import { CommunitySaleFields1764300000100 } from './migrations/1764300000100-community-sale-fields.js';
 import { CommunitySaleSearch1764300000200 } from './migrations/1764300000200-community-sale-search.js';
 import { LiveState1764400000300 } from './migrations/1764400000300-live-state.js';
+import { SaleKitFields1764400000000 } from './migrations/1764400000000-sale-kit-fields.js';
 import { ReservationsSweepJob } from './reservations/reservations-sweep.job.js';
 import { SearchChangesJob } from './search/search-changes.job.js';
 
@@ -31,6 +32,7 @@ export const itemsService: ServiceDefinition<typeof itemsConfig> = {
     CommunitySaleFields1764300000100,
     CommunitySaleSearch1764300000200,
     LiveState1764400000300,
+    SaleKitFields1764400000000,
   ],
   onStart: async (app) => {
     const jobs = [app.get(SearchChangesJob).start(), app.get(ReservationsSweepJob).start()];

@@ -14,6 +14,8 @@ import { OnSaleDeletedHandler } from './handlers/on-sale-deleted.handler.js';
 import { OnUserChangedHandler } from './handlers/on-user-changed.handler.js';
 import { SalesRepository } from './projections/sales.repository.js';
 import { UsersRepository } from './projections/users.repository.js';
+import { SaleStickersController } from './stickers/sale-stickers.controller.js';
+import { SaleStickersService } from './stickers/sale-stickers.service.js';
 import { PaymentProvider, paymentProviderFrom } from '@garage/payment-provider';
 import { LOGGER, SERVICE_CONFIG, type Logger } from '@garage/service-kit';
 import type { ItemsConfig } from './config.js';
@@ -40,6 +42,7 @@ import { SearchService } from './search/search.service.js';
 @Module({
   controllers: [
     SearchController,
+    SaleStickersController,
     AvailabilityController,
     ItemsController,
     ItemsOwnerController,
@@ -55,6 +58,7 @@ import { SearchService } from './search/search.service.js';
   ],
   providers: [
     ItemsService,
+    SaleStickersService,
     ItemsRepository,
     AvailabilityService,
     AssignmentService,

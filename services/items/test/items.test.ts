@@ -190,6 +190,8 @@ describe('GET /api/items/{id}', () => {
       status: 'active',
       latitude: 39.8,
       longitude: -89.65,
+      payment_methods: [],
+      address_visible_from: null,
     });
   });
 

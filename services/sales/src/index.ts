@@ -5,6 +5,7 @@ import { SalePhotos1764000000000 } from './migrations/1764000000000-sale-photos.
 import { ProjectionShapes1764200000000 } from './migrations/1764200000000-projection-shapes.js';
 import { CommunitySales1764300000000 } from './migrations/1764300000000-community-sales.js';
 import { LiveStatus1764400000000 } from './migrations/1764400000000-live-status.js';
+import { HostKit1764400000100 } from './migrations/1764400000100-host-kit.js';
 import { SalesModule } from './sales.module.js';
 import { SaleLifecycleJob } from './sales/sale-lifecycle.job.js';
 
@@ -19,6 +20,7 @@ export const salesService: ServiceDefinition<typeof salesConfig> = {
     ProjectionShapes1764200000000,
     CommunitySales1764300000000,
     LiveStatus1764400000000,
+    HostKit1764400000100,
   ],
   onStart: async (app) => app.get(SaleLifecycleJob).start(),
 };

@@ -19,6 +19,8 @@ import { LiveStatusService } from './live-status/live-status.service.js';
 import { SaleItemsRepository } from './sale-items/sale-items.repository.js';
 import { SaleCreatePipe } from './sales/sale-form.pipe.js';
 import { SaleLifecycleJob } from './sales/sale-lifecycle.job.js';
+import { SaleSignController } from './sales/sale-sign.controller.js';
+import { SaleSignService } from './sales/sale-sign.service.js';
 import { SalesController } from './sales/sales.controller.js';
 import { SalesOwnerController } from './sales/sales-owner.controller.js';
 import { SalesRepository } from './sales/sales.repository.js';
@@ -30,6 +32,7 @@ import { UsersRepository } from './users/users.repository.js';
     SalesController,
     LiveStatusController,
     SalesOwnerController,
+    SaleSignController,
     CommunitySalesController,
     CommunitySaleEntriesController,
     CommunitySalesOwnerController,
@@ -44,6 +47,7 @@ import { UsersRepository } from './users/users.repository.js';
     SalesRepository,
     SaleCreatePipe,
     SaleLifecycleJob,
+    SaleSignService,
     UsersRepository,
     SaleItemsRepository,
     CommunitySalesService,

@@ -79,6 +79,8 @@ describe('POST /api/sales', () => {
       confirmed_at: null,
       confirmed_count: 0,
       time_zone: 'America/Los_Angeles',
+      payment_methods: [],
+      address_visible_from: null,
     });
     const event = await waitFor(() => bus.received.find((e) => e.type === 'sale.created' && e.data.id === sale.id));
     expect(event.version).toBe(1);
@@ -100,6 +102,8 @@ describe('POST /api/sales', () => {
       longitude: -118.4065,
       live_state: null,
       live_state_at: null,
+      payment_methods: [],
+      address_visible_from: null,
     });
   });
 

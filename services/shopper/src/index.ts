@@ -7,6 +7,7 @@ import { ProjectionShapes1764200000000 } from './migrations/1764200000000-projec
 import { Matches1763700001000 } from './migrations/1763700001000-matches.js';
 import { CommunitySales1764300000100 } from './migrations/1764300000100-community-sales.js';
 import { LiveState1764400000300 } from './migrations/1764400000300-live-state.js';
+import { SaleKitFields1764400000000 } from './migrations/1764400000000-sale-kit-fields.js';
 import { ShopperModule } from './shopper.module.js';
 
 export { MATCH_ITEM_SQL, VISIBLE_ITEM_SQL } from './matching/matches.repository.js';
@@ -31,5 +32,6 @@ export const shopperService: ServiceDefinition<typeof shopperConfig> = {
     ProjectionShapes1764200000000,
     CommunitySales1764300000100,
     LiveState1764400000300,
+    SaleKitFields1764400000000,
   ],
 };

@@ -136,6 +136,17 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   throw new ApiError(response.status, undefined);
 }
 
+/** A binary answer (a PDF), fetched with the signed-in user's token; an error answer throws `ApiError`. */
+export async function authorizedBlob(path: string): Promise<Blob> {
+  const token = config.getToken();
+  const headers: Record<string, string> = { traceparent: newTraceparent() };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(buildUrl(path), { headers });
+  if (response.ok) return response.blob();
+  if (response.status === 401 && token) config.onUnauthorized();
+  throw new ApiError(response.status, undefined);
+}
+
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, options),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>

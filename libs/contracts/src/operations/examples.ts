@@ -15,6 +15,8 @@ export const API_EXAMPLES = {
     startTime: '08:00',
     endTime: '16:00',
     itemIds: [3, 4],
+    paymentMethods: ['cash', 'venmo'],
+    addressVisibleFrom: '2030-06-13T18:00',
   },
   saleUpdate: {
     title: 'Spring Clean-out',

@@ -16,7 +16,9 @@ export const SALE_OPERATIONS: ApiOperation[] = [
     summary: 'Browse active sales',
     description:
       'Active sales whose dates overlap the window (no window: every sale not ended yet) and whose hours overlap the time filter. ' +
-      'With a location, only those within `radius` miles (default 25; clamped to 50, or 100 for premium members), nearest first, with `distance`.',
+      'With a location, only those within `radius` miles (default 25; clamped to 50, or 100 for premium members), nearest first, with `distance`. ' +
+      '`paymentMethod` keeps the sales that take it. Before a sale’s `address_visible_from`, members other than the host get its street without the number, ' +
+      'and everyone but the host a pin within a block.',
     access: 'viewer',
     query: saleListQuerySchema,
     responses: { 200: { description: 'The sales (visitors get private fields as null)', body: z.array(saleSchema) } },
@@ -49,7 +51,8 @@ export const SALE_OPERATIONS: ApiOperation[] = [
     summary: 'Host a sale',
     description:
       'Located from the ZIP code. Beyond the schema: the start date is not before today, the end date not before the start, and a one-day sale ends after it starts. ' +
-      '`itemIds` are the host’s items to put into the new sale.',
+      '`itemIds` are the host’s items to put into the new sale. `paymentMethods` (each once; an unknown one is `400`) and ' +
+      '`addressVisibleFrom` (`YYYY-MM-DDTHH:MM` on the sale’s clock; blank or past: now) are optional.',
     access: 'signed-in',
     // The start-date rule is a refinement (not part of the JSON schema), so any date serves here.
     body: saleCreateSchema('1970-01-01'),
@@ -102,6 +105,32 @@ export const SALE_OPERATIONS: ApiOperation[] = [
     description: 'Served by the shopper service. The address is in it for signed-in users only.',
     access: 'viewer',
     responses: { 200: { description: 'An iCalendar file', media: 'calendar' } },
+    errors: { 404: { error: 'Sale not found' } },
+  },
+  {
+    operationId: 'saleYardSign',
+    method: 'get',
+    path: '/api/sales/{id}/sign.pdf',
+    tag: 'Sales',
+    summary: "The host's yard sign",
+    description:
+      'A landscape US Letter page: the title, the days and hours in letters readable from a car, a space to draw an arrow, ' +
+      'and a QR code to the sale’s page. The host’s alone: another member gets `404`.',
+    access: 'signed-in',
+    responses: { 200: { description: 'A PDF', media: 'pdf' } },
+    errors: { 404: { error: 'Sale not found' } },
+  },
+  {
+    operationId: 'salePriceStickers',
+    method: 'get',
+    path: '/api/sales/{id}/stickers.pdf',
+    tag: 'Sales',
+    summary: "The host's price stickers",
+    description:
+      'Served by the items service. One sticker for each item of the sale not sold yet (price, short title, QR code to the item’s page), ' +
+      'on Avery 5160 sheets (30 labels a US Letter page). The host’s alone: another member gets `404`.',
+    access: 'signed-in',
+    responses: { 200: { description: 'A PDF', media: 'pdf' } },
     errors: { 404: { error: 'Sale not found' } },
   },
 ];

@@ -12,7 +12,8 @@ export const SALE_COLUMNS = `s.id, s.user_id, s.title, s.description, s.address,
   to_char(s.start_date, 'YYYY-MM-DD') AS start_date, to_char(s.end_date, 'YYYY-MM-DD') AS end_date,
   to_char(s.start_time, 'HH24:MI') AS start_time, to_char(s.end_time, 'HH24:MI') AS end_time,
   s.status, s.latitude, s.longitude, s.community_sale_id, s.community_sale_status, s.community_sale_number,
-  s.live_state, to_char(s.live_state_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS live_state_at, s.version, s.deleted`;
+  s.live_state, to_char(s.live_state_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS live_state_at,
+  s.payment_methods, s.address_visible_from, s.version, s.deleted`;
 
 /**
  * The `sales` table of every service that copies the sales service's sales (items, shopper), in
@@ -45,6 +46,9 @@ export const SALES_PROJECTION: ProjectionSchema = {
     // What the host or shoppers last said of the sale's day, and when (null: nothing said).
     live_state: 'text',
     live_state_at: 'timestamptz',
+    // How the host takes money, and when members see the exact address (wall clock, sale's zone).
+    payment_methods: 'text[]',
+    address_visible_from: 'text',
     version: 'integer NOT NULL',
     deleted: 'boolean NOT NULL DEFAULT false',
     updated_at: 'timestamptz NOT NULL DEFAULT now()',
@@ -160,7 +164,8 @@ const KEPT_FIELDS = new Set(['id', ...Object.keys(SALES_PROJECTION.columns)]);
  * sales service added after the copy's shape (the live state): a copy keeps only the fields it has
  * columns for, so a producer's new field never fails its consumers. A snapshot without community
  * sale fields is of a sale in none (the sales service leaves them out then), so they are written as
- * nulls, never left as they were; one without a live state is of a sale nobody said anything of.
+ * nulls, never left as they were; one without a live state is of a sale nobody said anything of,
+ * and one recorded before payment methods and address timing names none and shows the address now.
  */
 function saleColumns(sale: SaleSnapshot): Record<string, unknown> {
   const row = Object.fromEntries(Object.entries(sale).filter(([field]) => KEPT_FIELDS.has(field))) as Partial<SaleSnapshot>;
@@ -171,5 +176,7 @@ function saleColumns(sale: SaleSnapshot): Record<string, unknown> {
     community_sale_number: row.community_sale_number ?? null,
     live_state: row.live_state ?? null,
     live_state_at: row.live_state_at ?? null,
+    payment_methods: row.payment_methods ?? [],
+    address_visible_from: row.address_visible_from ?? null,
   };
 }

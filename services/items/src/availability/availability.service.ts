@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AvailabilityBody, AvailabilityItem, TokenClaims } from '@garage/contracts';
+import { Clock } from '@garage/service-kit';
 import { toItem, type ItemRow } from '../items/item.row.js';
 import { ItemsRepository } from '../items/items.repository.js';
 import { conflictReason, windowsOverlap } from './conflict-reason.js';
@@ -11,14 +12,18 @@ import { conflictReason, windowsOverlap } from './conflict-reason.js';
  */
 @Injectable()
 export class AvailabilityService {
-  constructor(@Inject(ItemsRepository) private readonly items: ItemsRepository) {}
+  constructor(
+    @Inject(ItemsRepository) private readonly items: ItemsRepository,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
 
   async check(caller: TokenClaims, window: AvailabilityBody): Promise<AvailabilityItem[]> {
     const rows = await this.items.listByOwner(caller.userId, false);
+    const now = this.clock.now();
     return rows.map((row) => {
       const conflicting = this.conflicts(row, window);
       return {
-        ...toItem(row, caller),
+        ...toItem(row, { viewer: caller, now }),
         is_available: !conflicting,
         conflict_reason: conflicting
           ? conflictReason({ title: row.s_title ?? '', startDate: row.s_start_date!, endDate: row.s_end_date!, address: row.s_address })

@@ -1,4 +1,7 @@
 import {
+  addressVisibleAt,
+  approximateAddress,
+  approximateSalePoint,
   fromCents,
   type Category,
   type Condition,
@@ -7,7 +10,7 @@ import {
   type NestedSale,
   type SaleStatus,
 } from '@garage/contracts';
-import type { Viewer } from '@garage/service-kit';
+import { timeZoneAt, type Viewer } from '@garage/service-kit';
 
 /**
  * An item as read from the database, joined with its sale and that sale's host from the
@@ -47,6 +50,8 @@ export interface ItemRow {
   s_status: SaleStatus | null;
   s_latitude: number | null;
   s_longitude: number | null;
+  s_payment_methods: string[] | null;
+  s_address_visible_from: string | null;
   u_first_name: string | null;
   u_last_name: string | null;
   u_phone: string | null;
@@ -61,7 +66,8 @@ export const ITEM_AND_SALE_COLUMNS = `
   s.state AS s_state, s.zip_code AS s_zip_code,
   to_char(s.start_date, 'YYYY-MM-DD') AS s_start_date, to_char(s.end_date, 'YYYY-MM-DD') AS s_end_date,
   to_char(s.start_time, 'HH24:MI') AS s_start_time, to_char(s.end_time, 'HH24:MI') AS s_end_time,
-  s.description AS s_description, s.status AS s_status, s.latitude AS s_latitude, s.longitude AS s_longitude`;
+  s.description AS s_description, s.status AS s_status, s.latitude AS s_latitude, s.longitude AS s_longitude,
+  s.payment_methods AS s_payment_methods, s.address_visible_from AS s_address_visible_from`;
 
 /** The seller's columns, read from `users u`. */
 const SELLER_COLUMNS = `u.first_name AS u_first_name, u.last_name AS u_last_name, u.phone AS u_phone, u.rating AS u_rating`;
@@ -81,17 +87,37 @@ export const ITEM_FROM = `
   LEFT JOIN users u ON u.id = s.user_id`;
 
 /**
+ * Who reads an item's sale, and when. Before the address shows only its host sees the place whole;
+ * an answer many members share (search) is read as by none of them (`shared`).
+ */
+export interface SaleAudience {
+  viewer: Viewer;
+  now: Date;
+  shared?: boolean;
+}
+
+/**
  * The nested sale of an item. A visitor never receives the sale's address, ZIP, or the host's
  * name, phone and rating (contract, "What a visitor may see"): they are removed here, on the server.
+ * Before the host's `address_visible_from` (on the sale's clock, in its zone), a member who is not
+ * the host gets the street without the number, and everyone but the host a pin within a block, the
+ * same pin the sales service gives (`approximateSalePoint`).
  */
-export function toNestedSale(row: ItemRow, viewer: Viewer): NestedSale | null {
+export function toNestedSale(row: ItemRow, audience: SaleAudience): NestedSale | null {
   if (row.s_id === null) return null;
+  const viewer = audience.viewer;
   const signedIn = viewer !== null;
+  const reader = audience.shared ? null : (viewer?.userId ?? null);
+  const hidden = reader !== row.s_user_id && addressHiddenAt(row, audience.now);
+  const point =
+    hidden && row.s_latitude !== null && row.s_longitude !== null
+      ? approximateSalePoint(row.s_id, row.s_latitude, row.s_longitude)
+      : { latitude: row.s_latitude, longitude: row.s_longitude };
   return {
     id: row.s_id,
     title: row.s_title ?? '',
     user_id: row.s_user_id ?? 0,
-    address: signedIn ? row.s_address : null,
+    address: !signedIn ? null : hidden ? approximateAddress(row.s_address) : row.s_address,
     city: row.s_city ?? '',
     state: row.s_state ?? '',
     zip_code: signedIn ? row.s_zip_code : null,
@@ -105,14 +131,27 @@ export function toNestedSale(row: ItemRow, viewer: Viewer): NestedSale | null {
     end_time: row.s_end_time ?? '',
     description: row.s_description,
     status: row.s_status ?? 'active',
-    latitude: row.s_latitude,
-    longitude: row.s_longitude,
+    latitude: point.latitude,
+    longitude: point.longitude,
+    payment_methods: row.s_payment_methods ?? [],
+    address_visible_from: row.s_address_visible_from,
   };
 }
 
+/** When the sale's address shows, as an instant (its zone from its place); null: it shows now. */
+export function addressVisibleAtOf(row: Pick<ItemRow, 's_address_visible_from' | 's_latitude' | 's_longitude'>): Date | null {
+  if (!row.s_address_visible_from || row.s_latitude === null || row.s_longitude === null) return null;
+  return addressVisibleAt(row.s_address_visible_from, timeZoneAt(row.s_latitude, row.s_longitude));
+}
+
+function addressHiddenAt(row: ItemRow, now: Date): boolean {
+  const at = addressVisibleAtOf(row);
+  return at !== null && at.getTime() > now.getTime();
+}
+
 /** The API's item object (contract: snake_case; money as dollars). */
-export function toItem(row: ItemRow, viewer: Viewer): Item {
-  const sale = toNestedSale(row, viewer);
+export function toItem(row: ItemRow, audience: SaleAudience): Item {
+  const sale = toNestedSale(row, audience);
   return {
     id: row.id,
     user_id: row.user_id,

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Item, ItemCreate, ItemUpdate, TokenClaims } from '@garage/contracts';
 import { Outbox, type KnownSale } from '@garage/event-bus';
-import { forbidden, notFound, type Viewer } from '@garage/service-kit';
+import { Clock, forbidden, notFound, type Viewer } from '@garage/service-kit';
 import { SalesRepository } from '../projections/sales.repository.js';
 import { toItem, toSnapshot } from './item.row.js';
 import { ItemsRepository } from './items.repository.js';
@@ -18,6 +18,7 @@ export class ItemsService {
     @Inject(SalesRepository) private readonly sales: SalesRepository,
     @Inject(Outbox) private readonly outbox: Outbox,
     @Inject(OpenReservations) private readonly reservations: OpenReservations,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   async create(caller: TokenClaims, body: ItemCreate): Promise<Item> {
@@ -34,7 +35,7 @@ export class ItemsService {
   async get(id: number, viewer: Viewer): Promise<Item> {
     const row = await this.items.findById(id);
     if (!row) throw notFound('Item not found');
-    return toItem(row, viewer);
+    return toItem(row, { viewer, now: this.clock.now() });
   }
 
   async update(caller: TokenClaims, id: number, body: ItemUpdate): Promise<Item> {
@@ -74,13 +75,15 @@ export class ItemsService {
   /** The caller's items; sold ones only with `includeAll` (the picker of a new sale leaves them out). */
   async mine(caller: TokenClaims, includeAll: boolean): Promise<Item[]> {
     const rows = await this.items.listByOwner(caller.userId, includeAll);
-    return rows.map((row) => toItem(row, caller));
+    const now = this.clock.now();
+    return rows.map((row) => toItem(row, { viewer: caller, now }));
   }
 
   /** The items of one sale, for the gateway's composed sale detail. */
   async ofSale(saleId: number, viewer: Viewer): Promise<Item[]> {
     const rows = await this.items.listBySale(saleId);
-    return rows.map((row) => toItem(row, viewer));
+    const now = this.clock.now();
+    return rows.map((row) => toItem(row, { viewer, now }));
   }
 
   /**

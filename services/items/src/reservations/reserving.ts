@@ -56,7 +56,7 @@ export class Reserving {
     const item = await this.items.findById(itemId);
     if (!item) throw notFound('Item not found');
     const fresh = (await this.reservations.findById(reservation.id))!;
-    return { ...toItem(item, caller), reservation: toReservation(fresh, intent) };
+    return { ...toItem(item, { viewer: caller, now: this.clock.now() }), reservation: toReservation(fresh, intent) };
   }
 
   /**

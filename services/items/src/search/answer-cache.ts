@@ -21,6 +21,8 @@ export interface Answer {
   items: Set<number>;
   sales: Set<number>;
   users: Set<number>;
+  /** The first moment one of its sales' addresses shows (ms), when the answer then changes; null: none. */
+  until?: number | null;
 }
 
 /** A kept answer, or `null` for a search asked once: only a search asked again is worth keeping. */

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { cappedRadius, roundMiles, usToday, widerThanFree, type ItemSearchQuery, type SearchResult } from '@garage/contracts';
 import { Clock, compress, MIN_COMPRESSED_BYTES, type ContentEncoding, type Viewer } from '@garage/service-kit';
-import { toItem } from '../items/item.row.js';
+import { addressVisibleAtOf, toItem } from '../items/item.row.js';
 import { UsersRepository } from '../projections/users.repository.js';
 import { AnswerCache, type Answer } from './answer-cache.js';
 import { SearchRepository, type SearchCriteria, type SearchRow } from './search.repository.js';
@@ -58,13 +58,13 @@ export class SearchService {
     };
     const key = `${viewer ? 'member' : 'visitor'} ${JSON.stringify(criteria)}`;
     const kept = this.answers.peek(key);
-    if (kept && (await this.stillTrue(kept, criteria))) {
+    if (kept && (kept.until ?? Infinity) > now.getTime() && (await this.stillTrue(kept, criteria))) {
       const body = bodyOf(kept, encoding);
       this.answers.keep(key, kept);
       return body;
     }
     const { rows, shown, revision } = await this.repository.search(criteria);
-    const json = JSON.stringify(rows.map((row) => toResult(row, viewer)));
+    const json = JSON.stringify(rows.map((row) => toResult(row, viewer, now)));
     if (shown !== null) {
       const answer: Answer = {
         json,
@@ -75,6 +75,7 @@ export class SearchService {
         items: new Set(rows.map((row) => row.id)),
         sales: new Set(rows.map((row) => row.s_id!)),
         users: new Set(rows.map((row) => row.s_user_id!)),
+        until: firstAddressShowing(rows, now),
       };
       this.answers.keep(key, kept === undefined ? null : answer);
     }
@@ -96,6 +97,17 @@ export class SearchService {
   }
 }
 
+/** The first moment after `now` one of the rows' sales lets its address show: the answer changes then. */
+function firstAddressShowing(rows: SearchRow[], now: Date): number | null {
+  let first: number | null = null;
+  for (const row of rows) {
+    if (!row.s_address_visible_from) continue;
+    const at = addressVisibleAtOf(row)?.getTime();
+    if (at !== undefined && at > now.getTime() && (first === null || at < first)) first = at;
+  }
+  return first;
+}
+
 /** What is sent: the JSON text, or its bytes compressed in `encoding`. */
 export interface SearchBody {
   body: string | Buffer;
@@ -113,9 +125,10 @@ function bodyOf(answer: Answer, encoding: ContentEncoding | undefined): SearchBo
 }
 
 /** An item plus where and when its sale is; the seller's name only for a signed-in viewer. */
-export function toResult(row: SearchRow, viewer: Viewer): SearchResult {
-  // Built field by field, not spread from the item: this runs for every row of every search.
-  const item = toItem(row, viewer);
+export function toResult(row: SearchRow, viewer: Viewer, now: Date): SearchResult {
+  // Built field by field, not spread from the item: this runs for every row of every search. The
+  // answer is shared by every member, so a sale's place is shown as to a member who is not its host.
+  const item = toItem(row, { viewer, now, shared: true });
   const result: SearchResult = {
     id: item.id,
     user_id: item.user_id,

@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { Outbox, type Emit } from '@garage/event-bus';
 import { Clock, conflict, forbidden, notFound, type ContentEncoding, type Viewer } from '@garage/service-kit';
 import { SaleDayReader } from '../live-status/sale-day.js';
-import { toSale, toSnapshot, type SaleRecord } from '../sales/sale.row.js';
+import { toSale, toSnapshot, type SaleReader, type SaleRecord } from '../sales/sale.row.js';
 import { SalesRepository } from '../sales/sales.repository.js';
 import { CommunitySaleMembersRepository, type MemberReader, type MemberView } from './community-sale-members.repository.js';
 import { CommunitySalePages, type PageBody } from './community-sale-pages.js';
@@ -40,19 +40,25 @@ export class CommunitySaleEntriesService {
     const readers = JSON.parse(
       (
         await this.pages.answer(id, 'readers', undefined, async () => {
-          const found = await this.communitySales.readers(id);
+          const found = await this.communitySales.readers(id, this.clock.now());
           if (!found) throw notFound(COMMUNITY_SALE_NOT_FOUND);
           return JSON.stringify(found);
         })
       ).body as string,
-    ) as { organizerId: number; pendingHosts: number[] };
+    ) as { organizerId: number; pendingHosts: number[]; hiddenHosts?: number[] };
+    // A shared answer is read as by no one in particular: a sale whose address is not shown yet is
+    // approximated in it; its host gets an answer of their own, with their sale whole.
     const build = async (reader: MemberReader) => {
-      const days = new SaleDayReader(this.clock.now());
-      return JSON.stringify((await this.members.list(id, reader)).map((view) => toEntry(view, viewer !== null, days)));
+      const now = this.clock.now();
+      const audience: SaleReader = { signedIn: viewer !== null, userId: reader.userId, now };
+      const days = new SaleDayReader(now);
+      return JSON.stringify((await this.members.list(id, reader)).map((view) => toEntry(view, audience, days)));
     };
     if (viewer === null) return this.pages.answer(id, 'sales visitor', encoding, () => build({ organizer: false, userId: null }));
     const organizer = viewer.userId === readers.organizerId;
-    if (organizer || readers.pendingHosts.includes(viewer.userId)) return { body: await build({ organizer, userId: viewer.userId }) };
+    if (organizer || readers.pendingHosts.includes(viewer.userId) || readers.hiddenHosts?.includes(viewer.userId)) {
+      return { body: await build({ organizer, userId: viewer.userId }) };
+    }
     return this.pages.answer(id, 'sales member', encoding, () => build({ organizer: false, userId: null }));
   }
 
@@ -64,7 +70,7 @@ export class CommunitySaleEntriesService {
       const sale = await this.sales.lock(manager, saleId);
       if (!sale) throw notFound('Sale not found');
       if (sale.user_id !== userId) throw forbidden(NOT_THE_HOST);
-      if (sale.community_sale_id === id) return { entry: await this.entryOf(manager, saleId), created: false };
+      if (sale.community_sale_id === id) return { entry: await this.entryOf(manager, saleId, userId), created: false };
       if (communitySale.status === 'cancelled') throw conflict(CANCELLED);
       if (sale.community_sale_id !== null) throw fieldError('saleId', 'This sale is already in another community sale');
       if (sale.status !== 'active') throw fieldError('saleId', 'Only an active sale can join');
@@ -81,7 +87,7 @@ export class CommunitySaleEntriesService {
         number,
       });
       this.announce(emit, record, 'joined', id);
-      return { entry: await this.entryOf(manager, saleId), created: true };
+      return { entry: await this.entryOf(manager, saleId, userId), created: true };
     });
   }
 
@@ -93,12 +99,12 @@ export class CommunitySaleEntriesService {
       if (communitySale.organizer_id !== userId) throw forbidden(NOT_THE_ORGANIZER);
       const sale = await this.sales.lock(manager, saleId);
       if (!sale || sale.community_sale_id !== id) throw notFound(NOT_A_MEMBER);
-      if (sale.community_sale_status === 'approved') return this.entryOf(manager, saleId);
+      if (sale.community_sale_status === 'approved') return this.entryOf(manager, saleId, userId);
       if (communitySale.status === 'cancelled') throw conflict(CANCELLED);
       const number = await this.communitySales.takeNumber(manager, id);
       const record = await this.members.setMembership(manager, saleId, { communitySaleId: id, status: 'approved', number });
       this.announce(emit, record, 'approved', id);
-      return this.entryOf(manager, saleId);
+      return this.entryOf(manager, saleId, userId);
     });
   }
 
@@ -144,18 +150,19 @@ export class CommunitySaleEntriesService {
     });
   }
 
-  /** The entry as its host (who just wrote it) or the organiser sees it: signed in, so the whole sale. */
-  private async entryOf(manager: EntityManager, saleId: number): Promise<CommunitySaleEntry> {
+  /** The entry as its host (who just wrote it) or the organiser sees it (the organiser as any member). */
+  private async entryOf(manager: EntityManager, saleId: number, userId: number): Promise<CommunitySaleEntry> {
     const view = (await this.members.one(manager, saleId))!;
-    return toEntry(view, true, new SaleDayReader(this.clock.now()));
+    const now = this.clock.now();
+    return toEntry(view, { signedIn: true, userId, now }, new SaleDayReader(now));
   }
 }
 
-function toEntry(view: MemberView, signedIn: boolean, days: SaleDayReader): CommunitySaleEntry {
+function toEntry(view: MemberView, reader: SaleReader, days: SaleDayReader): CommunitySaleEntry {
   return {
     number: view.community_sale_number,
     status: view.community_sale_status,
-    sale: toSale(view, signedIn, days),
+    sale: toSale(view, reader, days),
     categories: view.categories,
   };
 }

@@ -62,14 +62,20 @@ export class CommunitySalesRepository {
     return row ?? null;
   }
 
-  /** Its organiser and the hosts with a sale pending in it (who see more of its list than others), or null if it does not exist. */
-  async readers(id: number): Promise<{ organizerId: number; pendingHosts: number[] } | null> {
+  /**
+   * Who reads its list apart from everyone, or null if it does not exist: its organiser and the hosts
+   * with a sale pending in it (who see more of it), and the hosts of a sale whose address shows only
+   * after `now` (who see their own sale whole).
+   */
+  async readers(id: number, now: Date): Promise<{ organizerId: number; pendingHosts: number[]; hiddenHosts: number[] } | null> {
     const [row] = await this.dataSource.query(
       `SELECT c.organizer_id AS "organizerId",
          ARRAY(SELECT DISTINCT s.user_id FROM sales s WHERE s.community_sale_id = c.id AND s.community_sale_status = 'pending')
-           AS "pendingHosts"
+           AS "pendingHosts",
+         ARRAY(SELECT DISTINCT s.user_id FROM sales s WHERE s.community_sale_id = c.id AND s.address_visible_at > $2::timestamptz)
+           AS "hiddenHosts"
        FROM community_sales c WHERE c.id = $1`,
-      [id],
+      [id, now],
     );
     return row ?? null;
   }

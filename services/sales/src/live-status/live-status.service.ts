@@ -13,7 +13,7 @@ import { Outbox, type Emit } from '@garage/event-bus';
 import { badRequest, Clock, conflict, forbidden, notFound, tooManyRequests } from '@garage/service-kit';
 import type { EntityManager } from 'typeorm';
 import { CommunitySalePages } from '../community-sales/community-sale-pages.js';
-import { toSale, toSnapshot, type SaleRecord } from '../sales/sale.row.js';
+import { readerOf, toSale, toSnapshot, type SaleRecord } from '../sales/sale.row.js';
 import { SalesRepository } from '../sales/sales.repository.js';
 import { CheckInsRepository } from './check-ins.repository.js';
 import { SaleDayReader } from './sale-day.js';
@@ -46,7 +46,10 @@ export class LiveStatusService {
       if (current.status === 'cancelled' || !days.dayOf(current).onDay) throw conflict('The sale is not on today');
       const record = await this.sales.setLiveState(manager, id, state, now, true);
       announce(emit, record);
-      return { sale: toSale((await this.sales.findView(id, manager))!, true, days), communitySaleId: record.community_sale_id };
+      return {
+        sale: toSale((await this.sales.findView(id, manager))!, readerOf({ userId }, now), days),
+        communitySaleId: record.community_sale_id,
+      };
     });
     this.communitySalePages.forget(result.communitySaleId);
     return result.sale;

@@ -19,6 +19,9 @@ export interface SaleFields {
   latitude: number;
   longitude: number;
   timeZone: string;
+  paymentMethods: string[];
+  /** `YYYY-MM-DDTHH:MM` on the sale's clock, or null (shown now). */
+  addressVisibleFrom: string | null;
 }
 
 export interface BrowseFilter {
@@ -29,6 +32,8 @@ export interface BrowseFilter {
   startTime?: string;
   endTime?: string;
   near?: { latitude: number; longitude: number; radiusMiles: number };
+  /** Only sales that take this payment method. */
+  paymentMethod?: string;
   limit: number;
 }
 
@@ -36,7 +41,8 @@ export const RECORD_COLUMNS = `s.id, s.user_id, s.title, s.description, s.addres
   to_char(s.start_date, 'YYYY-MM-DD') AS start_date, to_char(s.end_date, 'YYYY-MM-DD') AS end_date,
   to_char(s.start_time, 'HH24:MI') AS start_time, to_char(s.end_time, 'HH24:MI') AS end_time,
   s.status, s.latitude, s.longitude, s.version, s.community_sale_id, s.community_sale_status, s.community_sale_number,
-  s.live_state, s.live_state_at, s.host_said_at, to_char(s.confirmed_on, 'YYYY-MM-DD') AS confirmed_on, s.confirmed_at, s.confirmed_count`;
+  s.live_state, s.live_state_at, s.host_said_at, to_char(s.confirmed_on, 'YYYY-MM-DD') AS confirmed_on, s.confirmed_at, s.confirmed_count,
+  s.payment_methods, to_char(s.address_visible_from, 'YYYY-MM-DD"T"HH24:MI') AS address_visible_from, s.address_visible_at`;
 
 /** How many of its items' photos a sale in a list shows (cards and map popups). */
 export const SALE_PHOTOS = 4;
@@ -50,6 +56,9 @@ export const VIEW_COLUMNS = `${RECORD_COLUMNS},
 /** The instant a sale ends: its end date and end time read in its zone. */
 export const ENDS_AT = (endDate: string, endTime: string, zone: string) => `(${endDate}::date + ${endTime}::time) AT TIME ZONE ${zone}`;
 
+/** The instant members see the address: the host's wall-clock moment read in the sale's zone. */
+const VISIBLE_AT = (visibleFrom: string, zone: string) => `(${visibleFrom}::timestamp) AT TIME ZONE ${zone}`;
+
 /** Where a sale is, for the radius filter. */
 const SALE_POINT = { latitude: 's.latitude', longitude: 's.longitude' };
 
@@ -60,8 +69,9 @@ export class SalesRepository {
   async insert(manager: EntityManager, userId: number, sale: SaleFields): Promise<SaleRecord> {
     const [row] = await manager.query(
       `INSERT INTO sales AS s (user_id, title, description, address, city, state, zip_code, start_date, end_date,
-         start_time, end_time, ends_at, latitude, longitude)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::date, $9::date, $10::time, $11::time, ${ENDS_AT('$9', '$11', '$12::text')}, $13, $14)
+         start_time, end_time, ends_at, latitude, longitude, payment_methods, address_visible_from, address_visible_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::date, $9::date, $10::time, $11::time, ${ENDS_AT('$9', '$11', '$12::text')}, $13, $14,
+         $15::text[], $16::timestamp, ${VISIBLE_AT('$16', '$12::text')})
        RETURNING ${RECORD_COLUMNS}`,
       [userId, ...fieldValues(sale)],
     );
@@ -84,8 +94,9 @@ export class SalesRepository {
     const [[row]] = await manager.query(
       `UPDATE sales AS s SET title = $2, description = $3, address = $4, city = $5, state = $6, zip_code = $7,
          start_date = $8::date, end_date = $9::date, start_time = $10::time, end_time = $11::time,
-         ends_at = ${ENDS_AT('$9', '$11', '$12::text')}, latitude = $13, longitude = $14, status = $15,
-         version = s.version + 1, updated_at = now()
+         ends_at = ${ENDS_AT('$9', '$11', '$12::text')}, latitude = $13, longitude = $14,
+         payment_methods = $15::text[], address_visible_from = $16::timestamp, address_visible_at = ${VISIBLE_AT('$16', '$12::text')},
+         status = $17, version = s.version + 1, updated_at = now()
        WHERE s.id = $1
        RETURNING ${RECORD_COLUMNS}`,
       [id, ...fieldValues(sale), status],
@@ -163,6 +174,7 @@ export class SalesRepository {
     // Hours are half-open: a sale that closes at 12:00 does not overlap a filter that starts at 12:00.
     if (filter.startTime) where.push(`s.end_time > ${param(filter.startTime)}::time`);
     if (filter.endTime) where.push(`s.start_time < ${param(filter.endTime)}::time`);
+    if (filter.paymentMethod) where.push(`s.payment_methods @> ARRAY[${param(filter.paymentMethod)}::text]`);
     const limit = param(filter.limit);
 
     let candidates: string;
@@ -227,5 +239,7 @@ function fieldValues(sale: SaleFields): unknown[] {
     sale.timeZone,
     sale.latitude,
     sale.longitude,
+    sale.paymentMethods,
+    sale.addressVisibleFrom,
   ];
 }

@@ -16,7 +16,7 @@ import { CommunitySalePages } from '../community-sales/community-sale-pages.js';
 import { Geocoder } from '../geocoding/geocoder.port.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { SaleDayReader } from '../live-status/sale-day.js';
-import { toSale, toSnapshot, type SaleRecord } from './sale.row.js';
+import { readerOf, toSale, toSnapshot, type SaleRecord } from './sale.row.js';
 import { SalesRepository, type SaleFields } from './sales.repository.js';
 
 const SALE_NOT_FOUND = 'Sale not found';
@@ -54,22 +54,26 @@ export class SalesService {
       endDate: query.endDate,
       startTime: query.startTime,
       endTime: query.endTime,
+      paymentMethod: query.paymentMethod,
       near,
       limit: this.config.SALES_LIST_LIMIT,
     });
-    const reader = new SaleDayReader(now);
-    return views.map((view) => toSale(view, viewer !== null, reader));
+    const reader = readerOf(viewer, now);
+    const day = new SaleDayReader(now);
+    return views.map((view) => toSale(view, reader, day));
   }
 
   async get(id: number, viewer: Viewer): Promise<Sale> {
     const view = await this.sales.findView(id);
     if (!view) throw notFound(SALE_NOT_FOUND);
-    return toSale(view, viewer !== null, this.clock.now());
+    return toSale(view, readerOf(viewer, this.clock.now()));
   }
 
   async mine(userId: number): Promise<Sale[]> {
-    const reader = new SaleDayReader(this.clock.now());
-    return (await this.sales.findByOwner(userId)).map((view) => toSale(view, true, reader));
+    const now = this.clock.now();
+    const reader = readerOf({ userId }, now);
+    const day = new SaleDayReader(now);
+    return (await this.sales.findByOwner(userId)).map((view) => toSale(view, reader, day));
   }
 
   async create(userId: number, form: SaleForm): Promise<Sale> {
@@ -80,7 +84,7 @@ export class SalesService {
       // them, moves the host's ones in as it learns of the sale (see docs/decisions.md).
       const itemIds = [...new Set(form.itemIds ?? [])];
       emit('sale.created', record.version, { ...toSnapshot(record), ...(itemIds.length > 0 ? { item_ids: itemIds } : {}) });
-      return toSale((await this.sales.findView(record.id, manager))!, true, this.clock.now());
+      return toSale((await this.sales.findView(record.id, manager))!, readerOf({ userId }, this.clock.now()));
     });
   }
 
@@ -99,7 +103,10 @@ export class SalesService {
       }
       const record = await this.sales.update(manager, id, fields, nextStatus(current, form));
       emit('sale.updated', record.version, toSnapshot(record));
-      return { sale: toSale((await this.sales.findView(id, manager))!, true, this.clock.now()), communitySaleId: record.community_sale_id };
+      return {
+        sale: toSale((await this.sales.findView(id, manager))!, readerOf({ userId }, this.clock.now())),
+        communitySaleId: record.community_sale_id,
+      };
     });
     // A sale in a community sale is shown in its list: the list is built anew.
     this.communitySalePages.forget(updated.communitySaleId);
@@ -164,6 +171,8 @@ export class SalesService {
       latitude: point.latitude,
       longitude: point.longitude,
       timeZone: timeZoneAt(point.latitude, point.longitude),
+      paymentMethods: form.paymentMethods ?? [],
+      addressVisibleFrom: form.addressVisibleFrom ?? null,
     };
   }
 }

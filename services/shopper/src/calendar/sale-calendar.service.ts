@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { notFound, SERVICE_CONFIG, timeZoneAt, type Viewer } from '@garage/service-kit';
+import { Clock, notFound, SERVICE_CONFIG, timeZoneAt, type Viewer } from '@garage/service-kit';
 import type { SaleRow } from '@garage/event-bus';
 import { siteUrl, type ShopperConfig } from '../config.js';
 import { SalesRepository } from '../projections/sales.repository.js';
+import { plannablePlace } from '../route-plans/sale-place.js';
 import type { CalendarEvent } from './calendar.types.js';
 import { calendarFile } from './ics.js';
 
@@ -22,6 +23,7 @@ export class SaleCalendarService {
   constructor(
     @Inject(SalesRepository) private readonly sales: SalesRepository,
     @Inject(SERVICE_CONFIG) private readonly config: ShopperConfig,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   async calendar(saleId: number, viewer: Viewer): Promise<{ filename: string; body: string }> {
@@ -34,7 +36,9 @@ export class SaleCalendarService {
 
   private eventOf(sale: SaleRow, viewer: Viewer): CalendarEvent {
     const url = `${siteUrl(this.config)}/sales/${sale.id}`;
-    const place = viewer ? `${sale.address}, ${sale.city}, ${sale.state} ${sale.zip_code}` : `${sale.city}, ${sale.state}`;
+    // Before the host lets the address show, a member who is not the host gets the street alone.
+    const address = viewer?.userId === sale.user_id ? sale.address : plannablePlace(sale, this.clock.now()).address;
+    const place = viewer ? `${address}, ${sale.city}, ${sale.state} ${sale.zip_code}` : `${sale.city}, ${sale.state}`;
     const multiDay = sale.end_date > sale.start_date;
     // Daily hours that end before they start (a sale open overnight) make one span, not a daily event.
     const daily = multiDay && sale.end_time > sale.start_time;

@@ -57,7 +57,7 @@ export class FavoritesRepository {
       `SELECT s.id, s.user_id, s.title, s.description, s.address, s.city, s.state, s.zip_code,
               to_char(s.start_date, 'YYYY-MM-DD') AS start_date, to_char(s.end_date, 'YYYY-MM-DD') AS end_date,
               to_char(s.start_time, 'HH24:MI') AS start_time, to_char(s.end_time, 'HH24:MI') AS end_time,
-              s.status, s.latitude, s.longitude,
+              s.status, s.latitude, s.longitude, coalesce(s.payment_methods, '{}') AS payment_methods, s.address_visible_from,
               (SELECT count(*)::int FROM items i WHERE i.garage_sale_id = s.id AND NOT i.deleted) AS item_count,
               u.first_name, u.last_name, u.phone, u.rating::text AS rating, f.created_at AS saved_at
        FROM favorite_sales f

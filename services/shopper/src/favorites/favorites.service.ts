@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FavoriteIds, Favorites, FavoriteSaved } from '@garage/contracts';
-import { notFound } from '@garage/service-kit';
+import { Clock, notFound } from '@garage/service-kit';
 import { ItemsRepository } from '../projections/items.repository.js';
 import { SalesRepository } from '../projections/sales.repository.js';
+import { plannablePlace } from '../route-plans/sale-place.js';
 import { FavoritesRepository } from './favorites.repository.js';
 
 /** Favourites: any signed-in user saves sales and items, and finds them on a Saved page. */
@@ -12,11 +13,14 @@ export class FavoritesService {
     @Inject(FavoritesRepository) private readonly favorites: FavoritesRepository,
     @Inject(SalesRepository) private readonly sales: SalesRepository,
     @Inject(ItemsRepository) private readonly items: ItemsRepository,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   async list(userId: number): Promise<Favorites> {
     const [sales, items] = await Promise.all([this.favorites.sales(userId), this.favorites.items(userId)]);
-    return { sales, items };
+    const now = this.clock.now();
+    // A saved sale whose host has not let its address show yet: its street and pin within a block.
+    return { sales: sales.map((sale) => (sale.user_id === userId ? sale : plannablePlace(sale, now))), items };
   }
 
   ids(userId: number): Promise<FavoriteIds> {

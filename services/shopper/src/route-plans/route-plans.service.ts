@@ -30,6 +30,7 @@ import { DROP_OUT_WORDS, dropOutOf, saleZone } from './drop-out.js';
 import { planRoute } from './planner.js';
 import type { PlannedStop, Point, StopRequest, TravelModel } from './planner.types.js';
 import { RoutePlansRepository } from './route-plans.repository.js';
+import { plannablePlace } from './sale-place.js';
 import { ZipLocator } from './zip-locator.port.js';
 
 /** The travel model the planner drives with (great-circle by default; a routing service can replace it). */
@@ -129,13 +130,13 @@ export class RoutePlansService {
     const timeZone = timeZoneAt(start.latitude, start.longitude);
     // A sale created a moment ago may not have reached this service yet: the sales service is asked
     // for it then. One nobody has is a 404 (a deleted one kept here is an unplannable stop instead).
-    const sales = new Map((await this.sales.findManyOrAsk(selected.saleIds)).map((sale) => [sale.id, sale]));
+    const now = this.clock.now();
+    const sales = new Map((await this.sales.findManyOrAsk(selected.saleIds)).map((sale) => [sale.id, plannablePlace(sale, now)]));
     if (sales.size < new Set(selected.saleIds).size) throw notFound('Sale not found');
 
     const unplanned: UnplannedSale[] = [];
     const requests: StopRequest[] = [];
     const zones = new Map<number, string>();
-    const now = this.clock.now();
     for (const saleId of selected.saleIds) {
       const sale = sales.get(saleId);
       const reason = sale ? closedReason(sale, body.date) : 'Sale not found';

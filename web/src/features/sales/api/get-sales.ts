@@ -10,6 +10,8 @@ export interface SaleFilters {
   startTime: string;
   endTime: string;
   radius: number;
+  /** Only sales that take this payment method ('' for any). */
+  paymentMethod?: string;
 }
 
 export interface SaleSearch extends SaleFilters {
@@ -58,11 +60,11 @@ export function nearestSales(sales: Sale[], from: GeoPoint, count = NEAREST_SALE
 }
 
 export function useNearestSales(filters: SaleFilters, from: GeoPoint | null, { enabled }: { enabled: boolean }) {
-  const { startDate, endDate, startTime, endTime } = filters;
+  const { startDate, endDate, startTime, endTime, paymentMethod } = filters;
   return useQuery({
-    queryKey: saleKeys.nearest({ startDate, endDate, startTime, endTime }, from),
+    queryKey: saleKeys.nearest({ startDate, endDate, startTime, endTime, paymentMethod }, from),
     queryFn: async ({ signal }) =>
-      nearestSales(await getSales({ startDate, endDate, startTime, endTime, radius: filters.radius }, signal), from!),
+      nearestSales(await getSales({ startDate, endDate, startTime, endTime, paymentMethod, radius: filters.radius }, signal), from!),
     enabled: enabled && from !== null,
   });
 }

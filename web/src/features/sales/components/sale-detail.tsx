@@ -16,6 +16,9 @@ import { useDeleteSale } from '../api/delete-sale';
 import { useSale } from '../api/get-sale';
 import { LiveStateBadge } from '../live-status/live-state-badge';
 import { LiveStatusPanel } from '../live-status/live-status-panel';
+import { AddressTimingNote } from './address-timing-note';
+import { PaymentBadges } from './payment-badges';
+import { PrintKitButtons } from './print-kit-buttons';
 import { SearchX } from 'lucide-react';
 
 function SaleItemCard({ item, actions }: { item: Item; actions?: ReactNode }) {
@@ -137,6 +140,7 @@ export function SaleDetail({ saleId, renderTitleActions, renderScheduleActions, 
             <LinkButton to={`/sales/${sale.id}/add-item`} variant="success">
               Add Item
             </LinkButton>
+            <PrintKitButtons saleId={sale.id} />
             <Button variant="danger" onClick={() => setConfirming(true)}>
               Delete Sale
             </Button>
@@ -154,6 +158,7 @@ export function SaleDetail({ saleId, renderTitleActions, renderScheduleActions, 
           </h2>
           <p className="mt-2 text-gray-800">{formatDateRange(sale.start_date, sale.end_date)}</p>
           <p className="text-gray-800">{formatTimeRange(sale.start_time, sale.end_time)}</p>
+          <PaymentBadges methods={sale.payment_methods} />
           <div className="mt-3 flex flex-wrap gap-2">{renderScheduleActions?.(sale)}</div>
         </section>
         <section aria-labelledby="where-heading" className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-gray-200">
@@ -166,6 +171,7 @@ export function SaleDetail({ saleId, renderTitleActions, renderScheduleActions, 
               <p className="text-gray-800">
                 {sale.city}, {sale.state} {sale.zip_code}
               </p>
+              <AddressTimingNote sale={sale} isOwner={isOwner} />
               {host && (
                 <p className="mt-3 text-sm text-gray-700">
                   Hosted by <span className="font-medium text-gray-900">{host}</span>

@@ -1,7 +1,9 @@
 import { Button } from '@/components/ui/button';
 import { usePhoneCollapse } from '@/components/ui/phone-collapse';
 import { SelectField, TextField } from '@/components/ui/field';
+import { PAYMENT_METHODS } from '@garage/contracts/constants';
 import type { SaleFilters as Filters } from '../api/get-sales';
+import { PAYMENT_METHOD_LABELS } from '../utils/payment-methods';
 import type { FilterErrors } from '../utils/filter-window';
 
 interface SaleFiltersProps {
@@ -20,7 +22,7 @@ interface SaleFiltersProps {
  * filter is set or a value is wrong), so the results start above the fold; from `lg` up they show.
  */
 export function SaleFilters({ filters, radiusChoices, onChange, onClear, isPremium, located = true, errors = {} }: SaleFiltersProps) {
-  const active = Boolean(filters.startDate || filters.endDate || filters.startTime || filters.endTime);
+  const active = Boolean(filters.startDate || filters.endDate || filters.startTime || filters.endTime || filters.paymentMethod);
   const { toggle, panelId, panelClassName } = usePhoneCollapse({ forceOpen: Object.keys(errors).length > 0 });
   return (
     <section aria-labelledby="sale-filters-heading" className="rounded-lg bg-white p-3 shadow-sm ring-1 ring-gray-200 lg:p-4">
@@ -38,7 +40,7 @@ export function SaleFilters({ filters, radiusChoices, onChange, onClear, isPremi
           {toggle}
         </div>
       </div>
-      <div id={panelId} className={panelClassName('grid', 'mt-3 gap-4 sm:grid-cols-2 lg:grid-cols-5')}>
+      <div id={panelId} className={panelClassName('grid', 'mt-3 gap-4 sm:grid-cols-2 lg:grid-cols-6')}>
         <TextField
           label="Start Date"
           type="date"
@@ -66,6 +68,18 @@ export function SaleFilters({ filters, radiusChoices, onChange, onClear, isPremi
           onChange={(event) => onChange({ endTime: event.target.value })}
           error={errors.endTime}
         />
+        <SelectField
+          label="Payment"
+          value={filters.paymentMethod ?? ''}
+          onChange={(event) => onChange({ paymentMethod: event.target.value })}
+        >
+          <option value="">Any payment</option>
+          {PAYMENT_METHODS.map((method) => (
+            <option key={method} value={method}>
+              {PAYMENT_METHOD_LABELS[method]}
+            </option>
+          ))}
+        </SelectField>
         {located ? (
           <SelectField
             label="Radius"

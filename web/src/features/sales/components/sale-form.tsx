@@ -7,6 +7,7 @@ import {
   saleCreateSchema,
   saleUpdateSchema,
   type AvailabilityBody,
+  type PaymentMethod,
   type Sale,
   type SaleForm as SaleFormBody,
   type SaleUpdate,
@@ -19,6 +20,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { ItemPicker } from './item-picker';
+import { SaleKitFields } from './sale-kit-fields';
 
 export interface SaleFormValues {
   title: string;
@@ -31,6 +33,9 @@ export interface SaleFormValues {
   endDate: string;
   startTime: string;
   endTime: string;
+  paymentMethods: PaymentMethod[];
+  /** `YYYY-MM-DDTHH:MM` on the sale's clock, or '' (shown now). */
+  addressVisibleFrom: string;
   /** Edit only; null for a completed sale, whose status the owner does not set. */
   status: 'active' | 'cancelled' | null;
 }
@@ -46,6 +51,8 @@ export const emptySaleForm: SaleFormValues = {
   endDate: '',
   startTime: DEFAULT_START_TIME,
   endTime: DEFAULT_END_TIME,
+  paymentMethods: [],
+  addressVisibleFrom: '',
   status: 'active',
 };
 
@@ -61,6 +68,8 @@ export function saleToFormValues(sale: Sale): SaleFormValues {
     endDate: sale.end_date,
     startTime: sale.start_time.slice(0, 5),
     endTime: sale.end_time.slice(0, 5),
+    paymentMethods: sale.payment_methods ?? [],
+    addressVisibleFrom: sale.address_visible_from ?? '',
     status: sale.status === 'completed' ? null : sale.status,
   };
 }
@@ -268,6 +277,14 @@ export function SaleForm(props: SaleFormProps) {
           />
         </div>
       </section>
+
+      <SaleKitFields
+        paymentMethods={values.paymentMethods}
+        addressVisibleFrom={values.addressVisibleFrom}
+        onPaymentMethods={(methods) => set('paymentMethods', methods)}
+        onAddressVisibleFrom={(value) => set('addressVisibleFrom', value)}
+        errors={errors}
+      />
 
       {props.mode === 'edit' && values.status !== null && (
         <section aria-labelledby="sale-status-heading" className="space-y-4">

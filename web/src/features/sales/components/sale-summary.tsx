@@ -7,6 +7,7 @@ import { cn } from '@/lib/cn';
 import { formatDateRange, formatRating, formatTimeRange, fullName, pluralize, truncate } from '@/lib/format';
 import { salePlace } from '../utils/sale-place';
 import { LiveStateBadge } from '../live-status/live-state-badge';
+import { PaymentBadges } from './payment-badges';
 
 /** Where a sale's summary is shown: a card in the list view, or a popup on the map (smaller). */
 export type SaleSummaryPlace = 'card' | 'popup';
@@ -100,6 +101,7 @@ export function SaleCard({ sale, actions }: { sale: Sale; actions?: ReactNode })
         </h3>
         <LiveStateBadge sale={sale} className="mt-1 self-start" />
         <p className="mt-1 text-sm text-gray-700">{salePlace(sale)}</p>
+        <PaymentBadges methods={sale.payment_methods} />
         <SaleFacts sale={sale}>
           {host && (
             <>

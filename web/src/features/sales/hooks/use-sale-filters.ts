@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { DEFAULT_RADIUS_MILES } from '@garage/contracts/constants';
+import { DEFAULT_RADIUS_MILES, PAYMENT_METHODS } from '@garage/contracts/constants';
 import type { SaleFilters } from '../api/get-sales';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -22,6 +22,7 @@ export function useSaleFilters(radiusChoices: readonly number[]): [SaleFilters, 
       startTime: pick('startTime', TIME),
       endTime: pick('endTime', TIME),
       radius: radiusChoices.includes(radius) ? radius : DEFAULT_RADIUS_MILES,
+      paymentMethod: (PAYMENT_METHODS as readonly string[]).includes(params.get('paymentMethod') ?? '') ? params.get('paymentMethod')! : '',
     };
   }, [params, radiusChoices]);
 
