@@ -67,6 +67,7 @@ export const ENDPOINTS: Endpoint[] = [
   call('DELETE /api/sales/{id}', 'sales', 'sales/sales.controller.ts'),
   call('POST /api/sales/assign-items', 'items', 'assignment/assignment.controller.ts'),
   call('GET /api/sales/{id}/calendar.ics', 'shopper', 'calendar/sale-calendar.controller.ts'),
+  call('GET /api/sales/{id}/stats', 'sales', 'stats/sale-stats.controller.ts'),
   call('POST /api/items', 'items', 'items/items.controller.ts'),
   call('GET /api/items/search', 'items', 'search/search.controller.ts'),
   call('GET /api/items/my-items', 'items', 'items/items.controller.ts'),

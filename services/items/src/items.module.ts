@@ -36,6 +36,8 @@ import { SearchChangesJob } from './search/search-changes.job.js';
 import { SearchController } from './search/search.controller.js';
 import { SearchRepository } from './search/search.repository.js';
 import { SearchService } from './search/search.service.js';
+import { ItemViews } from './stats/item-views.js';
+import { SaleStatsOwnerController } from './stats/sale-stats.controller.js';
 
 @Module({
   controllers: [
@@ -43,6 +45,7 @@ import { SearchService } from './search/search.service.js';
     AvailabilityController,
     ItemsController,
     ItemsOwnerController,
+    SaleStatsOwnerController,
     ReserveController,
     ReservationsController,
     PayoutsController,
@@ -55,6 +58,7 @@ import { SearchService } from './search/search.service.js';
   ],
   providers: [
     ItemsService,
+    ItemViews,
     ItemsRepository,
     AvailabilityService,
     AssignmentService,

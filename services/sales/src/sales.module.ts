@@ -20,12 +20,17 @@ import { SalesController } from './sales/sales.controller.js';
 import { SalesOwnerController } from './sales/sales-owner.controller.js';
 import { SalesRepository } from './sales/sales.repository.js';
 import { SalesService } from './sales/sales.service.js';
+import { CheckInCounter, SaleCheckInsCounter } from './stats/check-in-counter.js';
+import { SaleStatsController } from './stats/sale-stats.controller.js';
+import { SaleStatsService } from './stats/sale-stats.service.js';
+import { SaleViews } from './stats/sale-views.js';
 import { UsersRepository } from './users/users.repository.js';
 
 @Module({
   controllers: [
     SalesController,
     SalesOwnerController,
+    SaleStatsController,
     CommunitySalesController,
     CommunitySaleEntriesController,
     CommunitySalesOwnerController,
@@ -40,6 +45,10 @@ import { UsersRepository } from './users/users.repository.js';
     SaleLifecycleJob,
     UsersRepository,
     SaleItemsRepository,
+    SaleViews,
+    SaleStatsService,
+    // The "Still going?" answers are the check-ins feature's table; the stats read only its totals.
+    { provide: CheckInCounter, useClass: SaleCheckInsCounter },
     CommunitySalesService,
     CommunitySaleEntriesService,
     CommunitySalesRepository,

@@ -33,6 +33,7 @@ import { SavedSearchesController } from './saved-searches/saved-searches.control
 import { SavedSearchesRepository } from './saved-searches/saved-searches.repository.js';
 import { SavedSearchesService } from './saved-searches/saved-searches.service.js';
 import { MembershipService } from './users/membership.service.js';
+import { SaleStatsOwnerController } from './stats/sale-stats.controller.js';
 
 @Module({
   controllers: [
@@ -41,6 +42,7 @@ import { MembershipService } from './users/membership.service.js';
     RoutePlansController,
     SaleCalendarController,
     FollowsController,
+    SaleStatsOwnerController,
     OnItemChangedHandler,
     OnItemDeletedHandler,
     OnSaleChangedHandler,
