@@ -20,13 +20,16 @@ export class ItemViews implements OnApplicationShutdown {
     this.counter = viewCounterFrom(config, 'items', DEV_DEFAULTS.REDIS_URL);
   }
 
-  /** Counts one read, in the background. */
+  /** Counts one read, in the background: after the answer is on its way. */
   read(item: { id: number; user_id: number; garage_sale_id: number | null }, viewer: Viewer): void {
     if (item.garage_sale_id === null || viewer?.userId === item.user_id) return;
-    const day = new Date().toISOString().slice(0, 10);
-    void this.counter
-      .view(saleScope(item.garage_sale_id), String(item.id), day)
-      .catch((error: unknown) => this.logger.warn({ err: error, itemId: item.id }, 'a view of an item could not be counted'));
+    const saleId = item.garage_sale_id;
+    setImmediate(() => {
+      const day = new Date().toISOString().slice(0, 10);
+      void this.counter
+        .view(saleScope(saleId), String(item.id), day)
+        .catch((error: unknown) => this.logger.warn({ err: error, itemId: item.id }, 'a view of an item could not be counted'));
+    });
   }
 
   /** Views of each item of the sale, most viewed first. */

@@ -59,12 +59,14 @@ export class SaleViews implements OnApplicationShutdown {
     this.counter = viewCounterFrom(config, 'sales', DEV_DEFAULTS.REDIS_URL);
   }
 
-  /** Counts one read, in the background. */
+  /** Counts one read, in the background: after the answer is on its way. */
   read(sale: ReadSale, viewer: Viewer, client: Client): void {
     if (viewer?.userId === sale.user_id) return;
-    void this.count(sale, viewer, client).catch((error: unknown) =>
-      this.logger.warn({ err: error, saleId: sale.id }, 'a view of a sale could not be counted'),
-    );
+    setImmediate(() => {
+      void this.count(sale, viewer, client).catch((error: unknown) =>
+        this.logger.warn({ err: error, saleId: sale.id }, 'a view of a sale could not be counted'),
+      );
+    });
   }
 
   private async count(sale: ReadSale, viewer: Viewer, client: Client): Promise<void> {
