@@ -1,5 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { HttpStatus } from '@nestjs/common';
 import { Redis } from 'ioredis';
+import { UNAVAILABLE } from './error.filter.js';
+import { ApiError } from './errors.js';
 
 /** How long counts are kept after their last view: a year and a bit, so last year's sale still reads. */
 const KEEP_SECONDS = 400 * 24 * 3600;
@@ -150,4 +153,16 @@ export function viewCounterFrom(
   return config.RATE_LIMIT_STORE === 'redis'
     ? new RedisViewCounter(config.REDIS_URL ?? defaultRedisUrl, `${config.EVENT_QUEUE_PREFIX}:${service}:stats:`)
     : new MemoryViewCounter();
+}
+
+/**
+ * The counts, or a retryable 503 when the store cannot be read (Redis down): nothing is wrong with
+ * the request, and a page of zeros would be a wrong answer.
+ */
+export async function readViews(counter: ViewCounter, scope: string): Promise<ViewCounts> {
+  try {
+    return await counter.read(scope);
+  } catch {
+    throw new ApiError(HttpStatus.SERVICE_UNAVAILABLE, UNAVAILABLE, undefined, { 'Retry-After': '1' });
+  }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { DEV_DEFAULTS, LOGGER, SERVICE_CONFIG, viewCounterFrom, type Logger, type ViewCounter, type Viewer } from '@garage/service-kit';
+import { DEV_DEFAULTS, LOGGER, readViews, SERVICE_CONFIG, viewCounterFrom, type Logger, type ViewCounter, type Viewer } from '@garage/service-kit';
 import type { ItemsConfig } from '../config.js';
 
 export const saleScope = (saleId: number) => `sale:${saleId}`;
@@ -35,7 +35,7 @@ export class ItemViews implements OnApplicationShutdown {
   /** Views of each item of the sale, most viewed first. */
   async ofSale(saleId: number): Promise<Array<{ itemId: number; views: number }>> {
     const totals = new Map<number, number>();
-    for (const view of (await this.counter.read(saleScope(saleId))).views)
+    for (const view of (await readViews(this.counter, saleScope(saleId))).views)
       totals.set(Number(view.subject), (totals.get(Number(view.subject)) ?? 0) + view.count);
     return [...totals].map(([itemId, views]) => ({ itemId, views })).sort((a, b) => b.views - a.views || a.itemId - b.itemId);
   }

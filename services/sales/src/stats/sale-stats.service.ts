@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { SaleStats } from '@garage/contracts';
-import { notFound, OwnerUnreachable, Owners } from '@garage/service-kit';
+import { notFound, OwnerUnreachable, Owners, readViews } from '@garage/service-kit';
 import { SalesRepository } from '../sales/sales.repository.js';
 import { CheckInCounter } from './check-in-counter.js';
 import { SaleViews, saleScope } from './sale-views.js';
@@ -27,7 +27,7 @@ export class SaleStatsService {
     // Another member's sale is as unknown to the caller as one that does not exist.
     if (!sale || sale.user_id !== userId) throw notFound(SALE_NOT_FOUND);
     const [counts, checkIns, items, shopper] = await Promise.all([
-      this.views.counter.read(saleScope(saleId)),
+      readViews(this.views.counter, saleScope(saleId)),
       this.checkIns.totals(saleId),
       this.owners.itemsSaleStats(saleId).then((part) => part ?? unanswered('items')),
       this.owners.shopperSaleStats(saleId).then((part) => part ?? unanswered('shopper')),
