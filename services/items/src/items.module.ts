@@ -38,6 +38,8 @@ import { SearchRepository } from './search/search.repository.js';
 import { SearchService } from './search/search.service.js';
 import { ItemViews } from './stats/item-views.js';
 import { SaleStatsOwnerController } from './stats/sale-stats.controller.js';
+import { SaleStatsRepository } from './stats/sale-stats.repository.js';
+import { SaleStatsService } from './stats/sale-stats.service.js';
 
 @Module({
   controllers: [
@@ -59,6 +61,8 @@ import { SaleStatsOwnerController } from './stats/sale-stats.controller.js';
   providers: [
     ItemsService,
     ItemViews,
+    SaleStatsService,
+    SaleStatsRepository,
     ItemsRepository,
     AvailabilityService,
     AssignmentService,

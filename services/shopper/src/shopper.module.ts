@@ -34,6 +34,7 @@ import { SavedSearchesRepository } from './saved-searches/saved-searches.reposit
 import { SavedSearchesService } from './saved-searches/saved-searches.service.js';
 import { MembershipService } from './users/membership.service.js';
 import { SaleStatsOwnerController } from './stats/sale-stats.controller.js';
+import { SaleStatsRepository } from './stats/sale-stats.repository.js';
 
 @Module({
   controllers: [
@@ -53,6 +54,7 @@ import { SaleStatsOwnerController } from './stats/sale-stats.controller.js';
     OnCommunitySaleMembershipHandler,
   ],
   providers: [
+    SaleStatsRepository,
     SalesRepository,
     ItemsRepository,
     UsersRepository,

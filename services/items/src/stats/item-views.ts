@@ -1,5 +1,14 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { DEV_DEFAULTS, LOGGER, readViews, SERVICE_CONFIG, viewCounterFrom, type Logger, type ViewCounter, type Viewer } from '@garage/service-kit';
+import {
+  DEV_DEFAULTS,
+  LOGGER,
+  readViews,
+  SERVICE_CONFIG,
+  viewCounterFrom,
+  type Logger,
+  type ViewCounter,
+  type Viewer,
+} from '@garage/service-kit';
 import type { ItemsConfig } from '../config.js';
 
 export const saleScope = (saleId: number) => `sale:${saleId}`;

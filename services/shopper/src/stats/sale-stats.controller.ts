@@ -1,7 +1,7 @@
-import { Controller, Get, Param } from '@nestjs/common';
-import type { DataSource } from 'typeorm';
+import { Controller, Get, Inject, Param } from '@nestjs/common';
 import type { ShopperSaleStats } from '@garage/contracts';
-import { IdPipe, InjectDataSource } from '@garage/service-kit';
+import { IdPipe } from '@garage/service-kit';
+import { SaleStatsRepository } from './sale-stats.repository.js';
 
 /**
  * Shopper's part of a sale's stats, for the sales service (which checks the host and adds the parts
@@ -11,16 +11,10 @@ import { IdPipe, InjectDataSource } from '@garage/service-kit';
  */
 @Controller('internal/sales')
 export class SaleStatsOwnerController {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(@Inject(SaleStatsRepository) private readonly stats: SaleStatsRepository) {}
 
   @Get(':id/stats')
-  async stats(@Param('id', IdPipe) saleId: number): Promise<ShopperSaleStats> {
-    const [row] = await this.dataSource.query(
-      `SELECT (SELECT count(*)::int FROM favorite_sales WHERE sale_id = $1) AS saves,
-              (SELECT count(DISTINCT plan_id)::int FROM route_plan_sales WHERE sale_id = $1) AS plans,
-              (SELECT count(*)::int FROM matches WHERE sale_id = $1) AS alert_matches`,
-      [saleId],
-    );
-    return { saves: row?.saves ?? 0, plans: row?.plans ?? 0, alertMatches: row?.alert_matches ?? 0 };
+  ofSale(@Param('id', IdPipe) saleId: number): Promise<ShopperSaleStats> {
+    return this.stats.of(saleId);
   }
 }
