@@ -5,7 +5,18 @@
  */
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
-import { api, assertFitsViewport, audit, BASE_URL, browserSession, createItem, createSale, eventually, registerAccount, restoreSession } from './helpers.mjs';
+import {
+  api,
+  assertFitsViewport,
+  audit,
+  BASE_URL,
+  browserSession,
+  createItem,
+  createSale,
+  eventually,
+  registerAccount,
+  restoreSession,
+} from './helpers.mjs';
 
 /** A read of the API as a particular browser would make it (visitors are told apart by it). */
 async function look(urlPath, userAgent, token) {
@@ -42,12 +53,16 @@ describe('the host reads the stats of a sale on a phone', () => {
     await restoreSession(page, host, `/sales/${sale.id}`);
     const panel = page.getByRole('region', { name: 'Stats' });
     await panel.getByRole('img', { name: /Views per day/ }).waitFor();
-    const figure = async (label) => (await panel.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd').textContent())?.trim();
+    const figure = async (label) =>
+      (await panel.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd').textContent())?.trim();
     // The host's own visit to this page is not a view.
     assert.equal(await figure('Views'), '3');
     assert.equal(await figure('Unique viewers'), '2');
     assert.equal(await figure('Saves'), '1');
-    await panel.getByRole('listitem').filter({ hasText: `Bike ${stamp}` }).waitFor();
+    await panel
+      .getByRole('listitem')
+      .filter({ hasText: `Bike ${stamp}` })
+      .waitFor();
     await panel.scrollIntoViewIfNeeded();
     await assertFitsViewport(page, 'the sale page with its stats');
     await audit(page, 'sale stats on a phone');
