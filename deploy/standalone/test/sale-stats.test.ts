@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Redis } from 'ioredis';
 import { saleStatsSchema, wallClockAt, type SaleStats } from '@garage/contracts';
 import { startGateway, type RunningGateway } from '@garage/gateway';
 import { startService, type RunningService } from '@garage/service-kit';
@@ -39,6 +40,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await gateway?.close();
   for (const service of [...services].reverse()) await service.close();
+  // The counts are kept for a year: this file's go with it.
+  if (testEnv) {
+    const redis = new Redis(testEnv.env.REDIS_URL!);
+    const keys = await redis.keys(`${testEnv.env.EVENT_QUEUE_PREFIX}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+  }
   await testEnv?.cleanup();
 });
 

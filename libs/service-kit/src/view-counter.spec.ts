@@ -1,16 +1,23 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
+import { Redis } from 'ioredis';
 import { infrastructure, uniqueName } from '@garage/testing';
 import { MemoryViewCounter, RedisViewCounter, viewerToken, type ViewCounter } from './view-counter.js';
 
 const counters: ViewCounter[] = [];
+const prefix = `${uniqueName('vc')}:`;
 
 afterAll(async () => {
   for (const counter of counters) await counter.close();
+  // The counts are kept for a year: this file's go with it.
+  const redis = new Redis((await infrastructure()).redisUrl);
+  const keys = await redis.keys(`${prefix}*`);
+  if (keys.length > 0) await redis.del(...keys);
+  await redis.quit();
 });
 
 describe.each([
   ['memory', async () => new MemoryViewCounter() as ViewCounter],
-  ['redis', async () => new RedisViewCounter((await infrastructure()).redisUrl, `${uniqueName('vc')}:`) as ViewCounter],
+  ['redis', async () => new RedisViewCounter((await infrastructure()).redisUrl, prefix) as ViewCounter],
 ])('%s view counter', (_name, make) => {
   it('counts views per day and subject, and each day’s distinct viewers', async () => {
     const counter = await make();
