@@ -81,6 +81,9 @@ try {
   const counted = await redis.hgetall(`${prefix}views:sale:${id}`);
   const days = Object.keys(counted).map((field) => field.split('|')[0]);
   const viewers = await Promise.all(days.map((day) => redis.pfcount(`${prefix}viewers:sale:${id}:${day}`)));
+  // The counts are kept for a year: the run's go with it.
+  const keys = await redis.keys(`${testEnv.env.EVENT_QUEUE_PREFIX}:*`);
+  if (keys.length > 0) await redis.del(...keys);
   await redis.quit();
   process.stdout.write(
     `[sale-views] load ${loadavg()
