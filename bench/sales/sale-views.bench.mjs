@@ -75,7 +75,7 @@ try {
       `processor ${(cpu[kind] / sorted.length / 1000).toFixed(3)} ms per read`
     );
   };
-  // What was counted, read back from Redis: every visitor read, none of the host's.
+  // What was counted, read back from Redis: every member's and visitor's read, none of the host's.
   const redis = new Redis(testEnv.env.REDIS_URL);
   const prefix = `${testEnv.env.EVENT_QUEUE_PREFIX}:sales:stats:`;
   const counted = await redis.hgetall(`${prefix}views:sale:${id}`);
