@@ -73,6 +73,7 @@ export const ENDPOINTS: Endpoint[] = [
   call('GET /api/sales/{id}/calendar.ics', 'shopper', 'calendar/sale-calendar.controller.ts'),
   call('GET /api/sales/{id}/sign.pdf', 'sales', 'sales/sale-sign.controller.ts'),
   call('GET /api/sales/{id}/stickers.pdf', 'items', 'stickers/sale-stickers.controller.ts'),
+  call('GET /api/sales/{id}/stats', 'sales', 'stats/sale-stats.controller.ts'),
   call('POST /api/items', 'items', 'items/items.controller.ts'),
   call('GET /api/items/search', 'items', 'search/search.controller.ts'),
   call('GET /api/items/my-items', 'items', 'items/items.controller.ts'),

@@ -37,6 +37,9 @@ export async function composeSaleDetail(
 
   const headers: Record<string, string> = { accept: 'application/json', 'x-request-id': request.id, 'x-forwarded-for': request.ip };
   if (request.headers.authorization) headers.authorization = request.headers.authorization;
+  // With the address, what tells one visitor from another in the sale's count of viewers.
+  const agent = request.headers['user-agent'];
+  if (agent) headers['user-agent'] = agent;
   const [sale, items] = await Promise.allSettled([
     fetchText(upstreams, 'sales', `/api/sales/${id}${query ? `?${query}` : ''}`, headers),
     fetchText(upstreams, 'items', `/api/items/by-sale/${id}`, headers),

@@ -44,6 +44,9 @@ const gatewayEnv: Record<string, string | undefined> = {
 try {
   for (const service of SERVICES) {
     const running = await startService(service.definition, { env, bus, logger });
+    // The services already running learn its address too: sales asks items and shopper, which start
+    // after it, for their parts of a sale's stats (each service reads its config's *_URL per call).
+    for (const earlier of services) (earlier.config as Record<string, unknown>)[service.gatewayKey] = running.url;
     services.push(running);
     gatewayEnv[service.gatewayKey] = running.url;
     // The services started after this one ask it directly when their copy of its data lags (an

@@ -9,6 +9,7 @@ export * from './payments.js';
 export * from './shopper.js';
 export * from './community-sales.js';
 export * from './reservations.js';
+export * from './sale-stats.js';
 export * from './events.js';
 export * from './geo.js';
 export * from './operations/index.js';

@@ -21,3 +21,4 @@ export * from './geo-sql.js';
 export * from './periodic.js';
 export * from './inbox.transport.js';
 export * from './content-encoding.js';
+export * from './view-counter.js';

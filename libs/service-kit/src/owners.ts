@@ -1,6 +1,14 @@
 import { context, propagation } from '@opentelemetry/api';
 import { z } from 'zod';
-import type { CommunitySaleInternal, ItemSnapshot, MemberPremium, SaleSnapshot, UserSnapshot } from '@garage/contracts';
+import type {
+  CommunitySaleInternal,
+  ItemSnapshot,
+  ItemsSaleStats,
+  MemberPremium,
+  SaleSnapshot,
+  ShopperSaleStats,
+  UserSnapshot,
+} from '@garage/contracts';
 import { HttpStatus } from '@nestjs/common';
 import { UNAVAILABLE } from './error.filter.js';
 import { ApiError } from './errors.js';
@@ -17,13 +25,15 @@ import type { Logger } from './logger.js';
  *
  * The owners answer on `/internal/...` paths, which the gateway never routes (it forwards `/api`
  * only), so only the services themselves reach them. They find each other with the same variables
- * and defaults as the gateway (AUTH_URL, SALES_URL, ITEMS_URL, PAYMENTS_URL).
+ * and defaults as the gateway (AUTH_URL, SALES_URL, ITEMS_URL, PAYMENTS_URL, SHOPPER_URL).
  */
 export const ownersConfigShape = {
   AUTH_URL: z.string().url().default('http://127.0.0.1:4001'),
   SALES_URL: z.string().url().default('http://127.0.0.1:4002'),
   ITEMS_URL: z.string().url().default('http://127.0.0.1:4003'),
   PAYMENTS_URL: z.string().url().default('http://127.0.0.1:4005'),
+  /** Shopper answers its part of a sale's stats (saves, plans, alert matches). */
+  SHOPPER_URL: z.string().url().default('http://127.0.0.1:4006'),
   /** How long a request waits for an owner's answer before it is answered 503 (or the copy's refusal stands). */
   OWNER_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(1000),
   /**
@@ -43,6 +53,7 @@ export const OWNER_PATHS = {
   user: (id: number) => `/internal/users/${id}`,
   item: (id: number) => `/internal/items/${id}`,
   membership: (userId: number) => `/internal/memberships/${userId}`,
+  saleStats: (saleId: number) => `/internal/sales/${saleId}/stats`,
 } as const;
 
 /** How one question is asked: `once` skips the retry window, `timeoutMs` shortens OWNER_TIMEOUT_MS. */
@@ -86,6 +97,19 @@ export class Owners {
   /** The item as the items service has it now; null when it has none (never created, or deleted). */
   item(id: number): Promise<ItemSnapshot | null> {
     return this.ask('items', this.config.ITEMS_URL, OWNER_PATHS.item(id));
+  }
+
+  /**
+   * Items' part of a sale's stats (views of each item, reservations, pickups); null when items
+   * answers 404. Asked once: the host can ask again, and a stats page is not worth seconds.
+   */
+  itemsSaleStats(saleId: number): Promise<ItemsSaleStats | null> {
+    return this.ask('items', this.config.ITEMS_URL, OWNER_PATHS.saleStats(saleId), { once: true });
+  }
+
+  /** Shopper's part of a sale's stats (saves, route plans, alert matches); null when shopper answers 404. */
+  shopperSaleStats(saleId: number): Promise<ShopperSaleStats | null> {
+    return this.ask('shopper', this.config.SHOPPER_URL, OWNER_PATHS.saleStats(saleId), { once: true });
   }
 
   /**

@@ -42,6 +42,7 @@ export async function serviceTestEnv(extra: Record<string, string> = {}, { datab
     SALES_URL: NO_SERVICE,
     ITEMS_URL: NO_SERVICE,
     PAYMENTS_URL: NO_SERVICE,
+    SHOPPER_URL: NO_SERVICE,
     // Nothing restarts there: a closed port is an owner that is down, answered at once.
     OWNER_RETRY_WINDOW_MS: '0',
     // The gateway's hold for a service that does not answer (30 s by default): a test that stops a

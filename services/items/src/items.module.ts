@@ -38,6 +38,10 @@ import { SearchChangesJob } from './search/search-changes.job.js';
 import { SearchController } from './search/search.controller.js';
 import { SearchRepository } from './search/search.repository.js';
 import { SearchService } from './search/search.service.js';
+import { ItemViews } from './stats/item-views.js';
+import { SaleStatsOwnerController } from './stats/sale-stats.controller.js';
+import { SaleStatsRepository } from './stats/sale-stats.repository.js';
+import { SaleStatsService } from './stats/sale-stats.service.js';
 
 @Module({
   controllers: [
@@ -46,6 +50,7 @@ import { SearchService } from './search/search.service.js';
     AvailabilityController,
     ItemsController,
     ItemsOwnerController,
+    SaleStatsOwnerController,
     ReserveController,
     ReservationsController,
     PayoutsController,
@@ -59,6 +64,9 @@ import { SearchService } from './search/search.service.js';
   providers: [
     ItemsService,
     SaleStickersService,
+    ItemViews,
+    SaleStatsService,
+    SaleStatsRepository,
     ItemsRepository,
     AvailabilityService,
     AssignmentService,

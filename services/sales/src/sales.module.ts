@@ -25,6 +25,9 @@ import { SalesController } from './sales/sales.controller.js';
 import { SalesOwnerController } from './sales/sales-owner.controller.js';
 import { SalesRepository } from './sales/sales.repository.js';
 import { SalesService } from './sales/sales.service.js';
+import { SaleStatsController } from './stats/sale-stats.controller.js';
+import { SaleStatsService } from './stats/sale-stats.service.js';
+import { SaleViews } from './stats/sale-views.js';
 import { UsersRepository } from './users/users.repository.js';
 
 @Module({
@@ -33,6 +36,7 @@ import { UsersRepository } from './users/users.repository.js';
     LiveStatusController,
     SalesOwnerController,
     SaleSignController,
+    SaleStatsController,
     CommunitySalesController,
     CommunitySaleEntriesController,
     CommunitySalesOwnerController,
@@ -50,6 +54,9 @@ import { UsersRepository } from './users/users.repository.js';
     SaleSignService,
     UsersRepository,
     SaleItemsRepository,
+    SaleViews,
+    SaleStatsService,
+    // The "Still going?" answers are the check-ins feature's table; the stats read only its totals.
     CommunitySalesService,
     CommunitySaleEntriesService,
     CommunitySalesRepository,

@@ -37,6 +37,8 @@ import { SavedSearchesController } from './saved-searches/saved-searches.control
 import { SavedSearchesRepository } from './saved-searches/saved-searches.repository.js';
 import { SavedSearchesService } from './saved-searches/saved-searches.service.js';
 import { MembershipService } from './users/membership.service.js';
+import { SaleStatsOwnerController } from './stats/sale-stats.controller.js';
+import { SaleStatsRepository } from './stats/sale-stats.repository.js';
 
 @Module({
   controllers: [
@@ -46,6 +48,7 @@ import { MembershipService } from './users/membership.service.js';
     ReplanController,
     SaleCalendarController,
     FollowsController,
+    SaleStatsOwnerController,
     OnItemChangedHandler,
     OnItemDeletedHandler,
     OnSaleChangedHandler,
@@ -56,6 +59,7 @@ import { MembershipService } from './users/membership.service.js';
     OnCommunitySaleMembershipHandler,
   ],
   providers: [
+    SaleStatsRepository,
     SalesRepository,
     ItemsRepository,
     UsersRepository,

@@ -13,6 +13,8 @@ export const saleKeys = {
   nearest: (dates: object, from: object | null) => ['sales', 'nearest', dates, from] as const,
   mine: ['sales', 'mine'] as const,
   detail: (id: string) => ['sales', 'detail', id] as const,
+  /** The host's counts of one sale (what the listing did). */
+  stats: (id: number) => ['sales', 'stats', id] as const,
 };
 
 export const itemKeys = {

@@ -4,6 +4,7 @@ import { API_EXAMPLES } from './examples.js';
 import { NOT_OWNER } from './types.js';
 import { assignItemsBodySchema, saleCreateSchema, saleListQuerySchema, saleSchema, saleUpdateSchema } from '../sales.js';
 import { assignResultSchema } from '../items.js';
+import { saleStatsSchema } from '../sale-stats.js';
 import { saleDetailSchema } from './shapes.js';
 
 /** Garage sales (sales service; the sale detail is composed by the gateway). */
@@ -132,5 +133,19 @@ export const SALE_OPERATIONS: ApiOperation[] = [
     access: 'signed-in',
     responses: { 200: { description: 'A PDF', media: 'pdf' } },
     errors: { 404: { error: 'Sale not found' } },
+  },
+  {
+    operationId: 'saleStats',
+    method: 'get',
+    path: '/api/sales/{id}/stats',
+    tag: 'Sales',
+    summary: 'What the listing did (the host’s)',
+    description:
+      'Views of the sale and of each item by anyone but the host, visitors included; unique viewers (each member or visitor once a day); ' +
+      'saves, route plans that include it, alert matches of its items, reservations, pickups and "Still going?" answers; ' +
+      '`byDay` dates are on the sale’s clock. Each service counts what it owns; the sales service adds them up.',
+    access: 'signed-in',
+    responses: { 200: { description: 'The counts', body: saleStatsSchema } },
+    errors: { 404: { error: 'Sale not found', when: 'no such sale, or not the caller’s' } },
   },
 ];

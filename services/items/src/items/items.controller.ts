@@ -9,11 +9,15 @@ import {
   type TokenClaims,
 } from '@garage/contracts';
 import { CurrentUser, CurrentViewer, IdPipe, SignedIn, ZodPipe, type Viewer } from '@garage/service-kit';
+import { ItemViews } from '../stats/item-views.js';
 import { ItemsService } from './items.service.js';
 
 @Controller('api/items')
 export class ItemsController {
-  constructor(@Inject(ItemsService) private readonly items: ItemsService) {}
+  constructor(
+    @Inject(ItemsService) private readonly items: ItemsService,
+    @Inject(ItemViews) private readonly views: ItemViews,
+  ) {}
 
   @Post()
   @SignedIn()
@@ -37,9 +41,12 @@ export class ItemsController {
     return this.items.ofSale(saleId, viewer);
   }
 
+  /** One item; a read by anyone but its owner counts as a view of it in its sale's stats. */
   @Get(':id')
-  get(@Param('id', IdPipe) id: number, @CurrentViewer() viewer: Viewer): Promise<Item> {
-    return this.items.get(id, viewer);
+  async get(@Param('id', IdPipe) id: number, @CurrentViewer() viewer: Viewer): Promise<Item> {
+    const item = await this.items.get(id, viewer);
+    this.views.read(item, viewer);
+    return item;
   }
 
   @Put(':id')

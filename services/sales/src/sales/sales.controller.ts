@@ -9,6 +9,7 @@ import {
   type TokenClaims,
 } from '@garage/contracts';
 import { CurrentUser, CurrentViewer, IdPipe, SignedIn, ZodPipe, type Viewer } from '@garage/service-kit';
+import { CurrentClient, type Client } from '../stats/sale-views.js';
 import { SaleCreatePipe } from './sale-form.pipe.js';
 import { SalesService } from './sales.service.js';
 
@@ -28,8 +29,8 @@ export class SalesController {
   }
 
   @Get(':id')
-  get(@Param('id', IdPipe) id: number, @CurrentViewer() viewer: Viewer): Promise<Sale> {
-    return this.sales.get(id, viewer);
+  get(@Param('id', IdPipe) id: number, @CurrentViewer() viewer: Viewer, @CurrentClient() client: Client): Promise<Sale> {
+    return this.sales.get(id, viewer, client);
   }
 
   @Post()

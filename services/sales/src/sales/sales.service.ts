@@ -14,6 +14,7 @@ import { badRequest, Clock, forbidden, notFound, SERVICE_CONFIG, timeZoneAt, typ
 import type { SalesConfig } from '../config.js';
 import { CommunitySalePages } from '../community-sales/community-sale-pages.js';
 import { Geocoder } from '../geocoding/geocoder.port.js';
+import { SaleViews, type Client } from '../stats/sale-views.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { SaleDayReader } from '../live-status/sale-day.js';
 import { readerOf, toSale, toSnapshot, type SaleRecord } from './sale.row.js';
@@ -32,6 +33,7 @@ export class SalesService {
     @Inject(Clock) private readonly clock: Clock,
     @Inject(SERVICE_CONFIG) private readonly config: SalesConfig,
     @Inject(CommunitySalePages) private readonly communitySalePages: CommunitySalePages,
+    @Inject(SaleViews) private readonly views: SaleViews,
   ) {}
 
   /**
@@ -63,9 +65,11 @@ export class SalesService {
     return views.map((view) => toSale(view, reader, day));
   }
 
-  async get(id: number, viewer: Viewer): Promise<Sale> {
+  /** One sale; a read by anyone but its host counts as a view (`client` tells visitors apart). */
+  async get(id: number, viewer: Viewer, client: Client): Promise<Sale> {
     const view = await this.sales.findView(id);
     if (!view) throw notFound(SALE_NOT_FOUND);
+    this.views.read(view, viewer, client);
     return toSale(view, readerOf(viewer, this.clock.now()));
   }
 

@@ -5,6 +5,7 @@ import { AddToCalendarLink } from '@/features/calendar/components/add-to-calenda
 import { FavoriteButton } from '@/features/favorites/components/favorite-button';
 import { AddToPlanButton } from '@/features/route-planner/components/add-to-plan-button';
 import { SaleDetail } from '@/features/sales/components/sale-detail';
+import { SaleStatsPanel } from '@/features/sales/stats/sale-stats-panel';
 
 export default function SaleDetailRoute() {
   const { id = '' } = useParams();
@@ -23,7 +24,12 @@ export default function SaleDetailRoute() {
           </>
         )}
         renderItemActions={(item) => <FavoriteButton kind="item" id={item.id} title={item.title} ownerId={item.user_id} />}
-        renderHostPanel={(sale) => sale.status === 'active' && <JoinCommunitySale saleId={sale.id} />}
+        renderHostPanel={(sale) => (
+          <>
+            <SaleStatsPanel sale={sale} />
+            {sale.status === 'active' && <JoinCommunitySale saleId={sale.id} />}
+          </>
+        )}
       />
     </Page>
   );
