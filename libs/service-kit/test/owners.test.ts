@@ -161,6 +161,7 @@ describe('Owners', () => {
       SALES_URL: config.SALES_URL,
       ITEMS_URL: config.ITEMS_URL,
       PAYMENTS_URL: config.PAYMENTS_URL,
+      SHOPPER_URL: config.SHOPPER_URL,
       OWNER_TIMEOUT_MS: config.OWNER_TIMEOUT_MS,
       OWNER_RETRY_WINDOW_MS: config.OWNER_RETRY_WINDOW_MS,
     }).toEqual({
@@ -168,6 +169,7 @@ describe('Owners', () => {
       SALES_URL: 'http://127.0.0.1:4002',
       ITEMS_URL: 'http://127.0.0.1:4003',
       PAYMENTS_URL: 'http://127.0.0.1:4005',
+      SHOPPER_URL: 'http://127.0.0.1:4006',
       OWNER_TIMEOUT_MS: 1000,
       OWNER_RETRY_WINDOW_MS: 5000,
     });
@@ -176,6 +178,7 @@ describe('Owners', () => {
       'SALES_URL',
       'ITEMS_URL',
       'PAYMENTS_URL',
+      'SHOPPER_URL',
       'OWNER_TIMEOUT_MS',
       'OWNER_RETRY_WINDOW_MS',
     ]);
