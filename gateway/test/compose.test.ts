@@ -40,7 +40,7 @@ describe('docker-compose.yml', () => {
 
   it('tells every service where the owners it asks answer, at the addresses the gateway uses', () => {
     const owners = Object.keys(ownersConfigShape).filter((key) => key.endsWith('_URL'));
-    expect(owners).toEqual(['AUTH_URL', 'SALES_URL', 'ITEMS_URL', 'PAYMENTS_URL']);
+    expect(owners).toEqual(['AUTH_URL', 'SALES_URL', 'ITEMS_URL', 'PAYMENTS_URL', 'SHOPPER_URL']);
     for (const service of routedServices()) {
       for (const key of owners)
         expect({ service, key, url: services[service].environment[key] }).toEqual({ service, key, url: services.gateway.environment[key] });
