@@ -2,25 +2,27 @@
 // build sees the same load on a shared machine. Gaps and plans are deterministic; processor time
 // is what the comparison is for.
 //
-// Suites (SUITE=tsptw,days,complete; all by default):
+// Suites (SUITE=tsptw,days,community,complete; all by default):
 // - tsptw: the published TSPTW instances (as planner.bench.mjs): gap to best-known, processor time.
 // - days: generated days of SIZES sales (planner.bench.mjs's days), INSTANCES days each planned
 //   REPEAT times per build: processor time per plan, stops planned, driving.
+// - community: a community sale's day of 400 sales (as bench:route-plan makes it), planned RUNS
+//   times per build: processor time per plan, and whether every build gives the same plan.
 // - complete: COMPLETE_DAYS generated 59-sale days whose hours fit a route through all of them
 //   (seeds 1..COMPLETE_DAYS, as planner.complete.spec.ts): how many are planned complete.
 //
 // Run: node bench/planner/compare.bench.mjs <old build>/route-plans <new build>/route-plans
 // (folders with planner.js and travel.js, e.g. compiled as planner.bench.mjs does with BUILD=alone).
-// Options: SUITE=tsptw,days,complete ONLY=<regexp on "family/name"> VERBOSE=1 SIZES=100,400
-//          INSTANCES=5 REPEAT=2 COMPLETE_DAYS=30
+// Options: SUITE=tsptw,days,community,complete ONLY=<regexp on "family/name"> VERBOSE=1 SIZES=100,400
+//          INSTANCES=5 REPEAT=2 RUNS=10 COMPLETE_DAYS=30
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { completeDay, day } from './days.mjs';
+import { communityDay, completeDay, day } from './days.mjs';
 import { asMatrixRequest, listInstances, parseInstance, replay } from './tsptw.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const suites = (process.env.SUITE ?? 'tsptw,days,complete').split(',');
+const suites = (process.env.SUITE ?? 'tsptw,days,community,complete').split(',');
 const only = process.env.ONLY ? new RegExp(process.env.ONLY) : null;
 const verbose = process.env.VERBOSE === '1';
 const builds = process.argv.slice(2).map((folder) => path.resolve(folder));
@@ -120,6 +122,30 @@ if (suites.includes('days')) {
   }
   console.log(`Days of sales (each build plans each day in turn)`);
   console.table(rows);
+}
+
+if (suites.includes('community')) {
+  const runs = Number(process.env.RUNS ?? 10);
+  const request = communityDay(400);
+  const plans = planners.map((planner) => JSON.stringify(planner.planRoute(request))); // warm-up
+  const cpu = planners.map(() => []);
+  for (let run = 0; run < runs; run++) planners.forEach((planner, index) => cpu[index].push(cpuOf(() => planner.planRoute(request)).cpu));
+  const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
+  console.log(`A community sale's day: 400 sales, 5 minutes per stop, ${runs} plans per build`);
+  console.table(
+    Object.fromEntries(
+      cpu.map((values, index) => [
+        names[index],
+        {
+          'median CPU ms': Math.round(median(values)),
+          'mean CPU ms': Math.round(mean(values)),
+          'p95 CPU ms': Math.round(p95(values)),
+          planned: JSON.parse(plans[index]).stops.length,
+          'same plan as the first build': plans[index] === plans[0],
+        },
+      ]),
+    ),
+  );
 }
 
 if (suites.includes('complete')) {

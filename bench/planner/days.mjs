@@ -82,3 +82,27 @@ export function completeDay(seed, travel, count = 59) {
   }
   return { start, startAt: 480, stops, minutesPerStop: 15 };
 }
+
+/**
+ * A community sale's day as `npm run bench:route-plan` makes it: `count` sales within 2 miles of
+ * a town centre, open 07:00–17:00 (a fifth 08:00–12:00), 5 minutes per stop, leaving at 07:00.
+ */
+export function communityDay(count = 400, seed = 2026) {
+  const next = seeded(seed);
+  const centre = { latitude: 30.2672, longitude: -97.7431 };
+  const stops = [];
+  for (let i = 0; i < count; i++) {
+    const miles = 2 * Math.sqrt(next());
+    const angle = next() * 2 * Math.PI;
+    const morning = next() < 0.2;
+    stops.push({
+      saleId: i + 1,
+      title: `Community sale stop ${i + 1}`,
+      latitude: centre.latitude + (miles * Math.sin(angle)) / 69,
+      longitude: centre.longitude + (miles * Math.cos(angle)) / (69 * Math.cos((centre.latitude * Math.PI) / 180)),
+      opensAt: morning ? 480 : 420,
+      closesAt: morning ? 720 : 1020,
+    });
+  }
+  return { start: centre, startAt: 420, stops, minutesPerStop: 5 };
+}
