@@ -29,6 +29,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { day } from './days.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const instances = Number(process.env.INSTANCES ?? 20);
@@ -70,62 +71,7 @@ const { planRoute, planOnMatrix } = await import(pathToFileURL(path.join(built, 
 const { greatCircleTravel } = await import(pathToFileURL(path.join(built, 'travel.js')).href);
 const travel = greatCircleTravel();
 
-// 2. Days of sales.
-function seeded(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const METROS = [
-  { name: 'Columbus, OH', latitude: 39.9612, longitude: -82.9988 },
-  { name: 'Dallas, TX', latitude: 32.7767, longitude: -96.797 },
-  { name: 'Sacramento, CA', latitude: 38.5816, longitude: -121.4944 },
-  { name: 'Minneapolis, MN', latitude: 44.9778, longitude: -93.265 },
-];
-// Opening hours as (opens, closes) in minutes: mostly mornings, some all day, some afternoons.
-const HOURS = [
-  [420, 720],
-  [420, 780],
-  [480, 720],
-  [480, 840],
-  [480, 960],
-  [480, 1020],
-  [450, 690],
-  [540, 900],
-  [540, 1020],
-  [600, 960],
-  [720, 1020],
-  [780, 1020],
-  [480, 600],
-  [420, 540],
-];
-
-function day(seed, count) {
-  const next = seeded(seed);
-  const metro = METROS[seed % METROS.length];
-  const stops = [];
-  for (let i = 0; i < count; i++) {
-    // Denser near the centre, as sales are; at most 25 miles out.
-    const miles = 25 * Math.sqrt(next()) * (0.4 + 0.6 * next());
-    const angle = next() * 2 * Math.PI;
-    const [opensAt, closesAt] = HOURS[Math.floor(next() * HOURS.length)];
-    stops.push({
-      saleId: i + 1,
-      title: `Sale ${i + 1}`,
-      latitude: metro.latitude + (miles * Math.sin(angle)) / 69,
-      longitude: metro.longitude + (miles * Math.cos(angle)) / (69 * Math.cos((metro.latitude * Math.PI) / 180)),
-      opensAt,
-      closesAt,
-    });
-  }
-  return { start: { latitude: metro.latitude, longitude: metro.longitude }, startAt: 480, minutesPerStop: 15, stops };
-}
+// 2. Days of sales (./days.mjs).
 
 // 3. The baseline: nearest sale that can still be visited, until none can.
 function nearestNeighbour(request) {

@@ -3,16 +3,18 @@
  * and puts them back elsewhere, exchange for a stop in the plan, "drop one, add two"), so that
  * visiting as many sales as possible comes first.
  */
-import { IMPROVEMENT, join, max, min, type Problem, type Sequence } from './sequence.js';
+import { IMPROVEMENT, join, max, min, SLACK, type Problem, type Sequence } from './sequence.js';
 import { seeded } from './random.js';
 import { apply, Tour, type Insertion, type Objective } from './tour.js';
+import { warpedSingles, warpOf, WarpedTour } from './warp.js';
+import { descend } from './warp-search.js';
 
 /** How many first insertions "drop one, add two" tries per dropped stop. */
 const DROP_ONE_FIRST_TRIES = 3;
 /** Stops left out that "drop one, add two" and insertion with ejections try, nearest first. */
 const REPAIR_TRIES = 24;
 
-export function leftovers(tour: Tour, candidates: number[]): number[] {
+export function leftovers(tour: { nodes: number[] }, candidates: number[]): number[] {
   const inTour = new Set(tour.nodes);
   return candidates.filter((node) => !inTour.has(node));
 }
@@ -196,101 +198,57 @@ export function insertWithEjections(problem: Problem, tour: Tour, candidates: nu
   return false;
 }
 
-/** `insertAllowingLateness` runs while at most this many stops are left out, on tours up to this long (its moves cost O(n) each). */
+/** `insertAllowingLateness` runs while at most this many stops are left out, on tours up to this long. */
 const LATENESS_REPAIR_LEFT = 3;
-const LATENESS_REPAIR_UP_TO = 200;
+const LATENESS_REPAIR_UP_TO = 250;
 /** Places of the left-out stop the lateness descent starts from, least late first. */
 const LATENESS_REPAIR_STARTS = 3;
 /** Kicks per start when the descent is stuck with lateness left. */
 const LATENESS_REPAIR_KICKS = 30;
+/** Driving matters only among plans equally late: a minute late weighs this much. */
+const LATENESS_WEIGHT = 1e4;
 
 /**
  * The other repair, for the last few stops left out of a nearly complete plan: put one in where it
- * makes the day least late, then move runs of 1–3 stops (or-opt) to shrink the lateness (time
- * warp: minutes past a stop's closing, counted and taken back, Nagata et al. 2010) until there is
- * none. A route through every stop that needs most of the tour reordered is found this way, where
- * insertion and ejection see no room.
+ * makes the day least late, then move runs of 1–3 stops (or-opt) and reverse stretches (2-opt) to
+ * shrink the lateness (time warp: minutes past a stop's closing, counted and taken back, Nagata et
+ * al. 2010) until there is none, each move priced in O(1) (warp.ts). A route through every stop that
+ * needs most of the tour reordered is found this way, where insertion and ejection see no room.
  */
 export function insertAllowingLateness(problem: Problem, tour: Tour, candidates: number[]): boolean {
   const left = leftovers(tour, candidates);
   if (left.length === 0 || left.length > LATENESS_REPAIR_LEFT || tour.length >= LATENESS_REPAIR_UP_TO) return false;
+  const single = warpedSingles(problem);
+  const base = new WarpedTour(problem, [...tour.nodes]);
   for (const node of left) {
     // From the few places where the stop makes the day least late, each in turn.
-    const starts: Array<{ nodes: number[]; warp: number }> = [];
-    for (let p = 0; p <= tour.length; p++) {
-      const trial = [...tour.nodes.slice(0, p), node, ...tour.nodes.slice(p)];
-      starts.push({ nodes: trial, warp: lateness(problem, trial) });
-    }
-    starts.sort((a, b) => a.warp - b.warp);
+    const starts: Array<{ position: number; warp: number }> = [];
+    for (let p = 0; p <= tour.length; p++)
+      starts.push({ position: p, warp: warpOf(problem, base.prefix[p]!, single[node], base.suffix[p]) });
+    starts.sort((a, b) => a.warp - b.warp || a.position - b.position);
     for (const start of starts.slice(0, LATENESS_REPAIR_STARTS)) {
       // Descend; when stuck with some lateness left, kick (move a random run a few places) and
       // descend again from there if it is no later, a few times (seeded: the same plan every time).
       const next = seeded(node);
-      let current = descendLateness(problem, start.nodes, start.warp);
-      for (let kick = 0; kick < LATENESS_REPAIR_KICKS && current.warp > IMPROVEMENT; kick++) {
-        const nodes = current.nodes;
+      const nodes = [...tour.nodes];
+      nodes.splice(start.position, 0, node);
+      const current = new WarpedTour(problem, nodes);
+      descend(current, LATENESS_WEIGHT);
+      for (let kick = 0; kick < LATENESS_REPAIR_KICKS && current.warp > SLACK; kick++) {
+        const order = current.nodes;
         const length = 1 + Math.floor(next() * 3);
-        const i = Math.floor(next() * (nodes.length - length + 1));
-        const rest = [...nodes.slice(0, i), ...nodes.slice(i + length)];
+        const i = Math.floor(next() * (order.length - length + 1));
+        const rest = [...order.slice(0, i), ...order.slice(i + length)];
         const at = max(0, min(rest.length, i + Math.floor(next() * 21) - 10));
-        const kicked = [...rest.slice(0, at), ...nodes.slice(i, i + length), ...rest.slice(at)];
-        const tried = descendLateness(problem, kicked, lateness(problem, kicked));
-        if (tried.warp <= current.warp) current = tried;
+        const tried = new WarpedTour(problem, [...rest.slice(0, at), ...order.slice(i, i + length), ...rest.slice(at)]);
+        descend(tried, LATENESS_WEIGHT);
+        if (tried.warp <= current.warp) {
+          current.nodes = tried.nodes;
+          current.refresh();
+        }
       }
-      if (current.warp <= IMPROVEMENT && apply(tour, current.nodes)) return true;
+      if (current.warp <= SLACK && apply(tour, current.nodes)) return true;
     }
   }
   return false;
-}
-
-/** First-improvement descent on lateness over or-opt moves (a run of 1–3 stops moved elsewhere). */
-function descendLateness(problem: Problem, start: number[], warp: number): { nodes: number[]; warp: number } {
-  let nodes = start;
-  let best = warp;
-  const k = nodes.length;
-  const trial = new Array<number>(k);
-  for (let improved = true; improved && best > IMPROVEMENT;) {
-    improved = false;
-    search: for (let length = 1; length <= 3; length++) {
-      for (let i = 0; i + length <= k; i++) {
-        for (let at = 0; at <= k - length; at++) {
-          if (at === i) continue;
-          // The stops without the run, with the run put back before the at-th of them.
-          let w = 0;
-          for (let r = 0; r <= k - length; r++) {
-            if (r === at) for (let m = 0; m < length; m++) trial[w++] = nodes[i + m]!;
-            if (r < k - length) trial[w++] = nodes[r < i ? r : r + length]!;
-          }
-          const late = lateness(problem, trial);
-          if (late < best - IMPROVEMENT) {
-            best = late;
-            nodes = [...trial];
-            improved = true;
-            break search;
-          }
-        }
-      }
-    }
-  }
-  return { nodes, warp: best };
-}
-
-/** Minutes past closing summed over the stops (each late arrival is taken back to the closing time). */
-function lateness(problem: Problem, nodes: number[]): number {
-  const { time, size, single } = problem;
-  const start = single[0]!;
-  let clock = start.early;
-  let at = 0;
-  let warp = 0;
-  for (const node of nodes) {
-    const own = single[node]!;
-    clock = max(clock + time[at * size + node]!, own.early);
-    if (clock > own.late) {
-      warp += clock - own.late;
-      clock = own.late;
-    }
-    clock += own.duration;
-    at = node;
-  }
-  return warp;
 }

@@ -8,6 +8,8 @@ import { dropOneAddTwo, exchange, insertAllowingLateness, insertLeftovers, inser
 import { IMPROVEMENT, max, min, type Problem } from './sequence.js';
 import { seeded } from './random.js';
 import { Tour, type Objective } from './tour.js';
+import { WarpedTour } from './warp.js';
+import { descendToOnTime } from './warp-search.js';
 
 /** Up to this many stops, every stop also seeds a construction of its own (cheap, and closer to optimal). */
 const SEED_EACH_STOP_UP_TO = 12;
@@ -30,6 +32,43 @@ const RUIN_WORK = 6000;
 const WANDER_MARGIN = 0.05;
 /** At most this share of the tour is ruined in a round (at least 3 stops). */
 const RUIN_SHARE = 0.3;
+/**
+ * Every WARP_EVERY-th round of the driving walk recreates through late plans (recreateThroughLateness),
+ * when every stop is planned and the windows are wide: at least WIDE_WINDOWS times the average leg
+ * of the plan on average (measured on the published instances: below that it only costs time).
+ */
+const WARP_EVERY = 2;
+const WIDE_WINDOWS = 12;
+/**
+ * Minutes of driving a minute late costs in those rounds, at first; then lowered after a round
+ * whose plan came back on time without raising it, raised otherwise (within MIN_ and MAX_PENALTY).
+ */
+const FIRST_PENALTY = 0.2;
+const MIN_PENALTY = 0.05;
+const MAX_PENALTY = 100;
+const PENALTY_DOWN = 0.85;
+const PENALTY_UP = 1.3;
+
+/** The stops a round removes: a few near one another on the map, in a row in the day, or anywhere. */
+function ruin(problem: Problem, nodes: number[], next: () => number): Set<number> {
+  const k = nodes.length;
+  const { time, size } = problem;
+  // A short tour may be ruined whole (a fresh random-order construction); a long one in part.
+  const most = k <= SEED_EACH_STOP_UP_TO ? k : min(k, max(3, Math.ceil(k * RUIN_SHARE)));
+  const count = 1 + Math.floor(next() * most);
+  const kind = next();
+  if (kind < 0.4) {
+    const centre = nodes[Math.floor(next() * k)]!;
+    return new Set([...nodes].sort((a, b) => time[centre * size + a]! - time[centre * size + b]! || a - b).slice(0, count));
+  }
+  if (kind < 0.8) {
+    const first = Math.floor(next() * (k - count + 1));
+    return new Set(nodes.slice(first, first + count));
+  }
+  const removed = new Set<number>();
+  while (removed.size < count) removed.add(nodes[Math.floor(next() * k)]!);
+  return removed;
+}
 
 /**
  * Ruin and recreate (Schrimpf et al., 2000): removes a few stops (near one another on the map, in
@@ -37,29 +76,18 @@ const RUIN_SHARE = 0.3;
  * place for `objective`, then runs the local search again. It gets out of the local optima that no
  * single move leaves.
  */
-function ruinAndRecreate(problem: Problem, from: Tour, candidates: number[], objective: Objective, next: () => number): Tour | null {
+function ruinAndRecreate(
+  problem: Problem,
+  from: Tour,
+  candidates: number[],
+  objective: Objective,
+  next: () => number,
+  penalty?: { value: number },
+): Tour | null {
   const nodes = from.nodes;
-  const k = nodes.length;
-  if (k === 0) return null;
-  const { time, size } = problem;
-  // A short tour may be ruined whole (a fresh random-order construction); a long one in part.
-  const most = k <= SEED_EACH_STOP_UP_TO ? k : min(k, max(3, Math.ceil(k * RUIN_SHARE)));
-  const count = 1 + Math.floor(next() * most);
-  let removed: Set<number>;
-  const kind = next();
-  if (kind < 0.4) {
-    // Stops near one another on the map…
-    const centre = nodes[Math.floor(next() * k)]!;
-    removed = new Set([...nodes].sort((a, b) => time[centre * size + a]! - time[centre * size + b]! || a - b).slice(0, count));
-  } else if (kind < 0.8) {
-    // …or in a row in the day…
-    const first = Math.floor(next() * (k - count + 1));
-    removed = new Set(nodes.slice(first, first + count));
-  } else {
-    // …or anywhere.
-    removed = new Set();
-    while (removed.size < count) removed.add(nodes[Math.floor(next() * k)]!);
-  }
+  if (nodes.length === 0) return null;
+  const removed = ruin(problem, nodes, next);
+  if (penalty !== undefined) return recreateThroughLateness(problem, nodes, removed, candidates, penalty, next);
   const tour = new Tour(
     problem,
     nodes.filter((node) => !removed.has(node)),
@@ -78,6 +106,38 @@ function ruinAndRecreate(problem: Problem, from: Tour, candidates: number[], obj
 }
 
 /**
+ * The other recreate: every removed stop goes back where driving plus `penalty` per minute late
+ * grows least (late or not), then local search through late plans brings the plan back on time.
+ * Null when it stays late.
+ */
+function recreateThroughLateness(
+  problem: Problem,
+  nodes: number[],
+  removed: Set<number>,
+  candidates: number[],
+  penalty: { value: number },
+  next: () => number,
+): Tour | null {
+  const late = new WarpedTour(
+    problem,
+    nodes.filter((node) => !removed.has(node)),
+  );
+  const left = [...removed];
+  for (let i = left.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [left[i], left[j]] = [left[j]!, left[i]!];
+  }
+  for (const node of left) late.insertPenalised(node, penalty.value);
+  const steps = descendToOnTime(late, penalty.value);
+  // Adaptive (as in Vidal et al.'s hybrid genetic search): a penalty that seldom leaves the plan
+  // late at first is lowered, so that the search may wander further through late plans.
+  penalty.value = min(MAX_PENALTY, max(MIN_PENALTY, penalty.value * (steps === 0 ? PENALTY_DOWN : PENALTY_UP)));
+  if (steps < 0) return null;
+  const tour = new Tour(problem, late.nodes);
+  return tour.feasible ? improve(problem, tour, candidates, 'driving', false) : null;
+}
+
+/**
  * Local search to a local optimum of `objective` (at most stops first, always). `thorough` adds
  * "drop one, add two", the costliest neighbourhood, which ruin and recreate rounds skip: it runs on
  * the constructions and on the final plan.
@@ -93,6 +153,14 @@ function improve(problem: Problem, tour: Tour, candidates: number[], objective: 
     if (thorough && dropOneAddTwo(tour, candidates)) continue;
     return tour;
   }
+}
+
+/** Whether the stops' windows are on average at least WIDE_WINDOWS times as long as the plan's average leg. */
+function windowsAreWide(problem: Problem, tour: Tour): boolean {
+  if (tour.length === 0) return false;
+  let width = 0;
+  for (const node of tour.nodes) width += problem.single[node]!.late - problem.single[node]!.early;
+  return width >= WIDE_WINDOWS * tour.cost;
 }
 
 function better(a: Tour, b: Tour): boolean {
@@ -140,11 +208,26 @@ export function solve(problem: Problem, candidates: number[]): Tour {
   // to nothing). The other shortens the day, which makes room for stops that do not fit yet.
   let current = best!;
   let roomy = best!;
+  const penalty = { value: FIRST_PENALTY };
+  const wide = best!.length === candidates.length && windowsAreWide(problem, best!);
   for (let round = 0; round < rounds; round++) {
     // A shorter day only helps while some stop is left out.
     const shorterDay = round % 2 === 1 && best!.length < candidates.length;
-    const tour = ruinAndRecreate(problem, shorterDay ? roomy : current, candidates, shorterDay ? 'duration' : 'driving', next);
-    if (!tour) break;
+    // Through late plans: on wide windows, while every stop is planned (see WARP_EVERY).
+    const warped =
+      wide && best!.length === candidates.length && candidates.length <= GRANULAR_FROM && round % WARP_EVERY === WARP_EVERY - 1;
+    const tour = ruinAndRecreate(
+      problem,
+      shorterDay ? roomy : current,
+      candidates,
+      shorterDay ? 'duration' : 'driving',
+      next,
+      warped ? penalty : undefined,
+    );
+    if (!tour) {
+      if (warped) continue;
+      break;
+    }
     if (better(tour, best!)) best = tour;
     if (shorterDay) {
       if (tour.length > roomy.length || (tour.length === roomy.length && tour.duration <= roomy.duration)) roomy = tour;

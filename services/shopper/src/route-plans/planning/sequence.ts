@@ -48,6 +48,8 @@ export interface Problem {
   through?: Float64Array;
   /** The least detour and visit of any node: a place with less room to spare fits none. */
   leastNeed?: number;
+  /** Each node as a one-node sequence that counts time warp (see warp.ts), made when first needed. */
+  warped?: Array<Sequence & { warp: number }>;
 }
 
 /** `problem.through`, computed once (O(size²), as the matrix itself). */

@@ -37,11 +37,15 @@ export class Tour {
   constructor(
     readonly problem: Problem,
     public nodes: number[],
+    /** A tour that is this one with one more stop, at `removed`: its summaries are shared where they still hold. */
+    from?: Tour,
+    removed = 0,
   ) {
     this.at = new Int32Array(problem.size).fill(-1);
     this.forward = new Float64Array(problem.size + 1);
     this.backward = new Float64Array(problem.size + 1);
-    this.refresh();
+    if (from?.feasible) this.refreshWithout(from, removed);
+    else this.refresh();
   }
 
   get length(): number {
@@ -60,22 +64,45 @@ export class Tour {
     this.suffix.length = k + 1;
     this.prefix[0] = problem.single[0]!;
     this.suffix[k] = undefined;
-    let cost = 0;
-    let previous = 0;
-    for (let i = 0; i < k; i++) {
-      const node = nodes[i]!;
-      const next = join(problem, this.prefix[i]!, problem.single[node]!);
+    return this.summarise(0, k - 1);
+  }
+
+  /**
+   * The same as `refresh` for `from` without its stop at `removed`, sharing `from`'s prefixes before
+   * it and suffixes after it (summaries are never changed once made): half the work, for the
+   * reduced tours that exchanges and reasons try.
+   */
+  private refreshWithout(from: Tour, removed: number): boolean {
+    const k = this.nodes.length;
+    this.prefix.length = k + 1;
+    this.suffix.length = k + 1;
+    for (let i = 0; i <= removed; i++) this.prefix[i] = from.prefix[i]!;
+    for (let i = removed; i <= k; i++) this.suffix[i] = from.suffix[i + 1];
+    return this.summarise(removed, removed - 1);
+  }
+
+  /** Fills prefix[prefixFrom + 1 ..] and suffix[.. suffixFrom], then the rest of the tour's figures. */
+  private summarise(prefixFrom: number, suffixFrom: number): boolean {
+    const { problem, nodes } = this;
+    const k = nodes.length;
+    for (let i = prefixFrom; i < k; i++) {
+      const next = join(problem, this.prefix[i]!, problem.single[nodes[i]!]!);
       if (!next) return (this.feasible = false);
       this.prefix[i + 1] = next;
-      cost += problem.time[previous * problem.size + node]!;
-      previous = node;
     }
-    for (let i = k - 1; i >= 0; i--) {
+    for (let i = suffixFrom; i >= 0; i--) {
       const rest = this.suffix[i + 1];
       const own = problem.single[nodes[i]!]!;
       const joined = rest ? join(problem, own, rest) : own;
       if (!joined) return (this.feasible = false);
       this.suffix[i] = joined;
+    }
+    let cost = 0;
+    let previous = 0;
+    for (let i = 0; i < k; i++) {
+      const node = nodes[i]!;
+      cost += problem.time[previous * problem.size + node]!;
+      previous = node;
     }
     this.cost = cost;
     this.room = NaN;
@@ -216,7 +243,7 @@ export class Tour {
   }
 
   without(index: number): Tour {
-    return new Tour(this.problem, [...this.nodes.slice(0, index), ...this.nodes.slice(index + 1)]);
+    return new Tour(this.problem, [...this.nodes.slice(0, index), ...this.nodes.slice(index + 1)], this, index);
   }
 }
 
