@@ -41,9 +41,20 @@ describe('SaleDays', () => {
     expect(honolulu.live).toEqual({ live_state: 'ended', live_state_at: '2099-05-02T22:00:00.000Z' });
   });
 
-  it('changes by time first at the end of the first day’s hours before the sale, and never after it', () => {
-    expect(read('2099-04-30T12:00:00Z', sale()).next).toBe(Date.parse('2099-05-02T17:00:00Z'));
+  it('is read again at the end of each day before the sale, and never after it', () => {
+    // 12:00Z on April 30 is 07:00 in Chicago: look again at its midnight.
+    expect(read('2099-04-30T12:00:00Z', sale()).next).toBe(Date.parse('2099-05-01T05:00:00Z'));
     expect(read('2099-05-05T12:00:00Z', sale())).toMatchObject({ next: null, live: { live_state: null } });
+  });
+
+  it('reads the clock right on the days around a daylight-saving change (Chicago, 1 November 2026)', () => {
+    const fallBack = sale({ start_date: '2026-10-31', end_date: '2026-11-02' });
+    // 11:59:30 CDT on the 31st, then 12:00:30 CST on the 1st (a 25-hour day), then 11:59 CST on the 2nd.
+    expect(read('2026-10-31T16:59:30Z', fallBack).live.live_state).toBeNull();
+    expect(read('2026-11-01T18:00:30Z', fallBack).live).toEqual({ live_state: 'ended', live_state_at: '2026-11-01T18:00:00.000Z' });
+    expect(read('2026-11-01T17:59:00Z', fallBack).day).toMatchObject({ today: '2026-11-01', duringHours: true });
+    expect(read('2026-11-02T17:59:00Z', fallBack).day).toMatchObject({ today: '2026-11-02', duringHours: true });
+    expect(read('2026-11-02T18:00:00Z', fallBack).live.live_state).toBe('ended');
   });
 
   it('reads nothing for a cancelled sale, past its hours too', () => {

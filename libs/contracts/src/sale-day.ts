@@ -46,6 +46,15 @@ interface ZoneDay {
   endsAt: number;
 }
 
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+// Each zone's current day, shared by every reader: reading a zone's clock costs a few Intl calls
+// (some microseconds each), and a search answer or a list reads the days of a handful of zones for
+// every request. Only a day of exactly 24 hours is kept, where the minute is the time since its
+// start; a day with a daylight-saving change is read from the clock each time.
+const currentDays = new Map<string, Omit<ZoneDay, 'minute'>>();
+
 /**
  * Reads sales' days and live states at one instant, the one reading sales and the services that
  * copy sales (items' search) share, so `ended` means the same everywhere. The caller gives each
@@ -62,12 +71,19 @@ export class SaleDays {
   private zoneDay(zone: string): ZoneDay {
     let day = this.zoneDays.get(zone);
     if (!day) {
-      const clock = wallClockAt(this.now, zone);
-      day = {
-        ...clock,
-        startsAt: zonedTimeToUtc(clock.date, '00:00', zone).getTime(),
-        endsAt: zonedTimeToUtc(addDays(clock.date, 1), '00:00', zone).getTime(),
-      };
+      const at = this.now.getTime();
+      const known = currentDays.get(zone);
+      if (known && known.startsAt <= at && at < known.endsAt) {
+        day = { ...known, minute: Math.floor((at - known.startsAt) / MINUTE_MS) };
+      } else {
+        const clock = wallClockAt(this.now, zone);
+        day = {
+          ...clock,
+          startsAt: zonedTimeToUtc(clock.date, '00:00', zone).getTime(),
+          endsAt: zonedTimeToUtc(addDays(clock.date, 1), '00:00', zone).getTime(),
+        };
+        if (day.endsAt - day.startsAt === DAY_MS) currentDays.set(zone, { date: day.date, startsAt: day.startsAt, endsAt: day.endsAt });
+      }
       this.zoneDays.set(zone, day);
     }
     return day;
@@ -123,16 +139,17 @@ export class SaleDays {
   }
 
   /**
-   * The next instant (ms, after now) at which the passing of time alone changes the sale's live
-   * state: the end of its hours on its current or next day (it becomes `ended`), or the end of a
-   * day whose `ended` or said state then lapses. Null: nothing changes by time (its days are over;
-   * a state is said only on a sale's day).
+   * An instant (ms) no later than the next one at which the passing of time alone changes the
+   * sale's live state, for a reader that keeps a reading until then (a search answer): on the
+   * sale's day, the end of its hours (it becomes `ended`), then the end of the day (`ended` and what
+   * was said lapse); before its days, the end of today on its clock, to look again then (reading
+   * the end of hours of some later date would cost a clock conversion per sale, and a kept answer
+   * seldom lives a day). Null: nothing changes by time any more (its days are over; a state is
+   * said only on a sale's day).
    */
   nextChange(sale: SaleHours, day: SaleDay): number | null {
-    const zoneDay = this.zoneDay(day.zone);
     if (day.onDay && !day.pastHours) return this.endOfHoursOn(day.today, sale.end_time, day.zone);
-    if (day.onDay) return zoneDay.endsAt;
-    if (day.today < sale.start_date) return this.endOfHoursOn(sale.start_date, sale.end_time, day.zone);
+    if (day.onDay || day.today < sale.start_date) return this.zoneDay(day.zone).endsAt;
     return null;
   }
 }

@@ -1,8 +1,10 @@
 import tzlookup from '@photostructure/tz-lookup';
 
 // Sales sit on a few tens of thousands of ZIP centroids, and lists and searches read the zone of
-// every sale they show: each place's zone is looked up once.
-const zones = new Map<string, string>();
+// every sale they show: each place's zone is looked up once (keyed by the numbers themselves, as
+// building a text key cost as much as the rest of a row's live-state reading).
+const zones = new Map<number, Map<number, string>>();
+let kept = 0;
 const MAX_ZONES = 50_000;
 
 /**
@@ -11,12 +13,18 @@ const MAX_ZONES = 50_000;
  * itself is in `@garage/contracts` (time-zone.ts), which the web shares.
  */
 export function timeZoneAt(latitude: number, longitude: number): string {
-  const key = `${latitude},${longitude}`;
-  let zone = zones.get(key);
+  let byLongitude = zones.get(latitude);
+  let zone = byLongitude?.get(longitude);
   if (zone === undefined) {
     zone = tzlookup(latitude, longitude);
-    if (zones.size >= MAX_ZONES) zones.clear();
-    zones.set(key, zone);
+    if (kept >= MAX_ZONES) {
+      zones.clear();
+      kept = 0;
+      byLongitude = undefined;
+    }
+    if (!byLongitude) zones.set(latitude, (byLongitude = new Map()));
+    byLongitude.set(longitude, zone);
+    kept += 1;
   }
   return zone;
 }
