@@ -10,6 +10,7 @@ import {
 } from './constants.js';
 import { dateSchema, idSchema, money, optionalText, plainString, requiredText, timeSchema } from './common.js';
 import { latitudeQuery, longitudeQuery, radiusQuery } from './sales.js';
+import { saleLiveShape } from './live-status.js';
 
 export const imageUrlSchema = plainString('Image URL')
   .trim()
@@ -147,6 +148,9 @@ export const nestedSaleSchema = z.object({
   /** As on the sale object: the host's payment methods and when members see the exact address. */
   payment_methods: z.array(z.string()).optional(),
   address_visible_from: z.string().nullable().optional(),
+  /** As on the sale object: what the host (or shoppers) said today, or `ended` past its hours that day. */
+  live_state: saleLiveShape.live_state,
+  live_state_at: saleLiveShape.live_state_at,
 });
 export type NestedSale = z.infer<typeof nestedSaleSchema>;
 

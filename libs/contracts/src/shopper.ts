@@ -5,6 +5,7 @@ import { dateSchema, idSchema, money, plainString, requiredText, timeSchema } fr
 import { communitySaleFiltersSchema } from './community-sales.js';
 import { itemSchema } from './items.js';
 import { saleSchema } from './sales.js';
+import { saleLiveShape } from './live-status.js';
 
 /**
  * The shopper's calls (docs/api-premium.md): favourites, saved searches with alerts, cancel and
@@ -332,6 +333,12 @@ export const routeStopSchema = z.object({
   droppedOut: z.enum(DROP_OUT_CAUSES).optional(),
   /** When it dropped out (ISO 8601), when known. */
   droppedOutAt: z.string().nullable().optional(),
+  /**
+   * Read on the plan's day only: the sale's live state then (as on sale objects: what the host or
+   * shoppers said that day, or `ended` past its hours) and when it was said ("Winding down · 5 min ago").
+   */
+  liveState: saleLiveShape.live_state,
+  liveStateAt: saleLiveShape.live_state_at,
 });
 export type RouteStop = z.infer<typeof routeStopSchema>;
 

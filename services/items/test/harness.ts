@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
 import type { SaleSnapshot, UserSnapshot } from '@garage/contracts';
 import { saleSnapshot as baseSale, ServiceHarness, userSnapshot } from '@garage/testing';
+import type { Clock } from '@garage/service-kit';
 import { itemsService } from '../src/index.js';
 
 /**
@@ -8,8 +9,8 @@ import { itemsService } from '../src/index.js';
  * services would send and the `item.*` events it publishes collected in `events`.
  */
 export class ItemsHarness extends ServiceHarness {
-  static launch(extraEnv: Record<string, string> = {}): Promise<ItemsHarness> {
-    return ItemsHarness.start(itemsService, { env: extraEnv, listen: ['item.*', 'reservation.*'] });
+  static launch(extraEnv: Record<string, string> = {}, clock?: Clock): Promise<ItemsHarness> {
+    return ItemsHarness.start(itemsService, { env: extraEnv, listen: ['item.*', 'reservation.*'], clock });
   }
 
   /** A user known to the service, premium until `premiumExpiresAt` if given. */

@@ -192,6 +192,9 @@ describe('GET /api/items/{id}', () => {
       longitude: -89.65,
       payment_methods: [],
       address_visible_from: null,
+      // Nothing said; its day has not come.
+      live_state: null,
+      live_state_at: null,
     });
   });
 

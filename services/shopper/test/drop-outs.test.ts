@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { routePlanSchema, type CommunitySaleSnapshot, type NoticeRequested, type RoutePlan } from '@garage/contracts';
+import { routePlanSchema, wallClockAt, type CommunitySaleSnapshot, type NoticeRequested, type RoutePlan } from '@garage/contracts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ShopperHarness, newId } from './harness.js';
 import { LiveSales, springfieldMorning } from './live-fixtures.js';
@@ -131,8 +131,19 @@ describe('route plans read on the day', () => {
     const plan = await readPlan(planner, todayPlan.id!);
     expect(dropped(plan)).toEqual({ [closing]: 'closed_early', [ghost]: 'likely_over', [cancelling]: 'cancelled' });
     expect(plan.stops.find((stop) => stop.saleId === closing)?.droppedOutAt).toBe(now.toISOString());
+    // Each stop carries its sale's live state, as sale objects do.
+    const live = Object.fromEntries(plan.stops.map((stop) => [stop.saleId, [stop.liveState, stop.liveStateAt]]));
+    expect(live).toEqual({
+      [closing]: ['closed_early', now.toISOString()],
+      [ghost]: ['likely_over', now.toISOString()],
+      [cancelling]: [undefined, undefined],
+      [steady]: ['winding_down', now.toISOString()],
+      [closedYesterday]: [undefined, undefined],
+    });
     // The saved plan is kept as it was: the same stops, times and totals.
-    expect(plan.stops.map(({ droppedOut: _d, droppedOutAt: _a, ...stop }) => stop)).toEqual(todayPlan.stops);
+    expect(plan.stops.map(({ droppedOut: _d, droppedOutAt: _a, liveState: _s, liveStateAt: _t, ...stop }) => stop)).toEqual(
+      todayPlan.stops,
+    );
     expect(plan.totals).toEqual(todayPlan.totals);
     const [stored] = await h.query<{ plan: RoutePlan }>(`SELECT plan FROM route_plans WHERE id = $1`, [todayPlan.id]);
     expect(stored!.plan.stops.some((stop) => stop.droppedOut)).toBe(false);
@@ -143,7 +154,9 @@ describe('route plans read on the day', () => {
 
   it('leaves plans of another day alone, and the day after shows the plan as it was', async () => {
     // Tomorrow's plan read today: the closing and the "likely over" were said of today.
-    expect(dropped(await readPlan(tomorrowPlanner, tomorrowPlan.id!))).toEqual({});
+    const tomorrows = await readPlan(tomorrowPlanner, tomorrowPlan.id!);
+    expect(dropped(tomorrows)).toEqual({});
+    expect(tomorrows.stops.some((stop) => stop.liveState)).toBe(false);
     clock.advanceDays(1);
     try {
       expect(dropped(await readPlan(planner, todayPlan.id!))).toEqual({});
@@ -151,6 +164,17 @@ describe('route plans read on the day', () => {
       expect(dropped(await readPlan(tomorrowPlanner, tomorrowPlan.id!))).toEqual({ [cancelling]: 'cancelled' });
     } finally {
       clock.advanceDays(-1);
+    }
+  });
+
+  it('reads `ended` on a stop past its sale’s hours that day, on the sale’s clock', async () => {
+    clock.advance(7 * 60 * 60 * 1000); // 10:00 + 7 h: past the 16:00 end in Springfield
+    try {
+      const stop = (await readPlan(planner, todayPlan.id!)).stops.find((each) => each.saleId === steady)!;
+      expect(stop.liveState).toBe('ended');
+      expect(wallClockAt(new Date(stop.liveStateAt!), 'America/Chicago')).toEqual({ date: day, minute: 16 * 60 });
+    } finally {
+      clock.advance(-7 * 60 * 60 * 1000);
     }
   });
 

@@ -73,7 +73,9 @@ describe('POST /api/route-plans/{id}/replan', () => {
     expect(done.length).toBeGreaterThan(0);
     const ahead = saved.stops.filter((stop) => !done.includes(stop.saleId)).map((stop) => stop.saleId);
     const closed = ahead[0]!;
+    const winding = ahead[1]!;
     await sales.update(closed, { live_state: 'closed_early', live_state_at: now.toISOString() });
+    await sales.update(winding, { live_state: 'winding_down', live_state_at: now.toISOString() });
 
     const response = await replan(shopper, saved.id!, here, 200);
     const plan = routePlanSchema.parse(response.body);
@@ -98,6 +100,8 @@ describe('POST /api/route-plans/{id}/replan', () => {
       { saleId: closed, title: expect.any(String), reason: 'Closed early today', droppedOut: 'closed_early' },
     ]);
     for (const id of done) expect(JSON.stringify(plan)).not.toContain(`"saleId":${id},`);
+    // Its stops carry their sales' live state.
+    expect(plan.stops.find((stop) => stop.saleId === winding)).toMatchObject({ liveState: 'winding_down', liveStateAt: now.toISOString() });
 
     // The saved plan is not replaced.
     const again = routePlanSchema.parse(

@@ -19,7 +19,8 @@ const FROM_COMMUNITY_SALE_400 =
 const DROPPED_OUT =
   "On the plan's day (on each sale's own clock), a stop whose sale closed early, was cancelled or is likely over is marked " +
   '`droppedOut` (`closed_early`, `cancelled`, `likely_over`) and left out of `directions`; the saved plan itself is unchanged ' +
-  '(its times and totals stay as planned). A preview or new plan for today lists such a sale in `unplanned` with its `droppedOut`.';
+  '(its times and totals stay as planned). A preview or new plan for today lists such a sale in `unplanned` with its `droppedOut`. ' +
+  "Read on its day, a saved (or re-planned) plan's stops also carry their sale's `liveState` and `liveStateAt` (as `live_state` on sale objects).";
 const SALE_NOT_FOUND = {
   error: 'Sale not found',
   when: 'A named sale nobody has (a deleted one is an unplannable stop); `Community sale not found` for a `communitySaleId` nobody has',
@@ -90,7 +91,8 @@ export const ROUTE_PLAN_OPERATIONS: ApiOperation[] = [
     description:
       "Plans the rest of the plan's day from the given point and the current time (on that point's clock): the saved plan's " +
       'stops whose planned departure has not passed and the sales it could not fit, less those that dropped out (listed in ' +
-      '`unplanned` with their `droppedOut`). Answers the new plan (`id: null`, `replannedFrom`: the saved plan); nothing is saved.',
+      '`unplanned` with their `droppedOut`). Answers the new plan (`id: null`, `replannedFrom`: the saved plan), its stops with their ' +
+      "sale's `liveState` and `liveStateAt`; nothing is saved.",
     access: 'signed-in',
     body: routePlanReplanBodySchema,
     example: { latitude: 39.78, longitude: -89.65 },

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AvailabilityBody, AvailabilityItem, TokenClaims } from '@garage/contracts';
+import { SaleDays, type AvailabilityBody, type AvailabilityItem, type TokenClaims } from '@garage/contracts';
 import { Clock } from '@garage/service-kit';
 import { toItem, type ItemRow } from '../items/item.row.js';
 import { ItemsRepository } from '../items/items.repository.js';
@@ -20,10 +20,11 @@ export class AvailabilityService {
   async check(caller: TokenClaims, window: AvailabilityBody): Promise<AvailabilityItem[]> {
     const rows = await this.items.listByOwner(caller.userId, false);
     const now = this.clock.now();
+    const days = new SaleDays(now);
     return rows.map((row) => {
       const conflicting = this.conflicts(row, window);
       return {
-        ...toItem(row, { viewer: caller, now }),
+        ...toItem(row, { viewer: caller, now, days }),
         is_available: !conflicting,
         conflict_reason: conflicting
           ? conflictReason({ title: row.s_title ?? '', startDate: row.s_start_date!, endDate: row.s_end_date!, address: row.s_address })

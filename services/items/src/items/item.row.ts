@@ -3,12 +3,15 @@ import {
   approximateAddress,
   approximateSalePoint,
   fromCents,
+  SaleDays,
   type Category,
   type Condition,
   type Item,
   type ItemSnapshot,
   type NestedSale,
+  type SaleDay,
   type SaleStatus,
+  type StoredLiveState,
 } from '@garage/contracts';
 import { timeZoneAt, type Viewer } from '@garage/service-kit';
 
@@ -52,6 +55,8 @@ export interface ItemRow {
   s_longitude: number | null;
   s_payment_methods: string[] | null;
   s_address_visible_from: string | null;
+  s_live_state: StoredLiveState | null;
+  s_live_state_at: Date | null;
   u_first_name: string | null;
   u_last_name: string | null;
   u_phone: string | null;
@@ -67,7 +72,8 @@ export const ITEM_AND_SALE_COLUMNS = `
   to_char(s.start_date, 'YYYY-MM-DD') AS s_start_date, to_char(s.end_date, 'YYYY-MM-DD') AS s_end_date,
   to_char(s.start_time, 'HH24:MI') AS s_start_time, to_char(s.end_time, 'HH24:MI') AS s_end_time,
   s.description AS s_description, s.status AS s_status, s.latitude AS s_latitude, s.longitude AS s_longitude,
-  s.payment_methods AS s_payment_methods, s.address_visible_from AS s_address_visible_from`;
+  s.payment_methods AS s_payment_methods, s.address_visible_from AS s_address_visible_from,
+  s.live_state AS s_live_state, s.live_state_at AS s_live_state_at`;
 
 /** The seller's columns, read from `users u`. */
 const SELLER_COLUMNS = `u.first_name AS u_first_name, u.last_name AS u_last_name, u.phone AS u_phone, u.rating AS u_rating`;
@@ -94,6 +100,8 @@ export interface SaleAudience {
   viewer: Viewer;
   now: Date;
   shared?: boolean;
+  /** The sales' days read at `now`: one per answer, so each zone's clock is read once for all its rows. */
+  days?: SaleDays;
 }
 
 /**
@@ -135,7 +143,41 @@ export function toNestedSale(row: ItemRow, audience: SaleAudience): NestedSale |
     longitude: point.longitude,
     payment_methods: row.s_payment_methods ?? [],
     address_visible_from: row.s_address_visible_from,
+    ...liveStateOf(row, audience),
   };
+}
+
+/**
+ * The sale's live state as the sales service reads it (the one shared reading, `SaleDays`): what
+ * was said today on the sale's clock, or `ended` past its hours on its day.
+ */
+function liveStateOf(row: ItemRow, audience: SaleAudience): Pick<NestedSale, 'live_state' | 'live_state_at'> {
+  const day = saleDayOf(row, audience.days ?? new SaleDays(audience.now));
+  if (day === null) return { live_state: null, live_state_at: null };
+  return day.days.liveState(
+    {
+      start_date: row.s_start_date!,
+      end_date: row.s_end_date!,
+      start_time: row.s_start_time!,
+      end_time: row.s_end_time!,
+      status: row.s_status ?? 'active',
+      live_state: row.s_live_state,
+      live_state_at: row.s_live_state_at,
+    },
+    day.day,
+  );
+}
+
+/** Where the row's sale's day stands at the reader's instant; null for a sale without place, days or hours. */
+export function saleDayOf(
+  row: Pick<ItemRow, 's_start_date' | 's_end_date' | 's_start_time' | 's_end_time' | 's_latitude' | 's_longitude'>,
+  days: SaleDays,
+): { days: SaleDays; day: SaleDay } | null {
+  if (!row.s_start_date || !row.s_end_date || !row.s_start_time || !row.s_end_time || row.s_latitude === null || row.s_longitude === null) {
+    return null;
+  }
+  const sale = { start_date: row.s_start_date, end_date: row.s_end_date, start_time: row.s_start_time, end_time: row.s_end_time };
+  return { days, day: days.dayOf(sale, timeZoneAt(row.s_latitude, row.s_longitude)) };
 }
 
 /** When the sale's address shows, as an instant (its zone from its place); null: it shows now. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { Item, ItemCreate, ItemUpdate, TokenClaims } from '@garage/contracts';
+import { SaleDays, type Item, type ItemCreate, type ItemUpdate, type TokenClaims } from '@garage/contracts';
 import { Outbox, type KnownSale } from '@garage/event-bus';
 import { Clock, forbidden, notFound, type Viewer } from '@garage/service-kit';
 import { SalesRepository } from '../projections/sales.repository.js';
@@ -76,14 +76,16 @@ export class ItemsService {
   async mine(caller: TokenClaims, includeAll: boolean): Promise<Item[]> {
     const rows = await this.items.listByOwner(caller.userId, includeAll);
     const now = this.clock.now();
-    return rows.map((row) => toItem(row, { viewer: caller, now }));
+    const days = new SaleDays(now);
+    return rows.map((row) => toItem(row, { viewer: caller, now, days }));
   }
 
   /** The items of one sale, for the gateway's composed sale detail. */
   async ofSale(saleId: number, viewer: Viewer): Promise<Item[]> {
     const rows = await this.items.listBySale(saleId);
     const now = this.clock.now();
-    return rows.map((row) => toItem(row, { viewer, now }));
+    const days = new SaleDays(now);
+    return rows.map((row) => toItem(row, { viewer, now, days }));
   }
 
   /**

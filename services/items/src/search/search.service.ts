@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { cappedRadius, roundMiles, usToday, widerThanFree, type ItemSearchQuery, type SearchResult } from '@garage/contracts';
+import { cappedRadius, roundMiles, SaleDays, usToday, widerThanFree, type ItemSearchQuery, type SearchResult } from '@garage/contracts';
 import { Clock, compress, MIN_COMPRESSED_BYTES, type ContentEncoding, type Viewer } from '@garage/service-kit';
-import { addressVisibleAtOf, toItem } from '../items/item.row.js';
+import { addressVisibleAtOf, saleDayOf, toItem, type SaleAudience } from '../items/item.row.js';
 import { UsersRepository } from '../projections/users.repository.js';
 import { AnswerCache, type Answer } from './answer-cache.js';
 import { SearchRepository, type SearchCriteria, type SearchRow } from './search.repository.js';
@@ -64,7 +64,8 @@ export class SearchService {
       return body;
     }
     const { rows, shown, revision } = await this.repository.search(criteria);
-    const json = JSON.stringify(rows.map((row) => toResult(row, viewer, now)));
+    const days = new SaleDays(now);
+    const json = JSON.stringify(rows.map((row) => toResult(row, viewer, now, days)));
     if (shown !== null) {
       const answer: Answer = {
         json,
@@ -75,7 +76,7 @@ export class SearchService {
         items: new Set(rows.map((row) => row.id)),
         sales: new Set(rows.map((row) => row.s_id!)),
         users: new Set(rows.map((row) => row.s_user_id!)),
-        until: firstAddressShowing(rows, now),
+        until: firstChange(rows, now, days),
       };
       this.answers.keep(key, kept === undefined ? null : answer);
     }
@@ -97,16 +98,30 @@ export class SearchService {
   }
 }
 
-/** The first moment after `now` one of the rows' sales lets its address show: the answer changes then. */
-function firstAddressShowing(rows: SearchRow[], now: Date): number | null {
+/**
+ * The first moment after `now` the answer changes by the clock alone, with no event: one of the
+ * rows' sales lets its address show, or its hours end on its day (it reads `ended`) or that day
+ * ends (`ended` and what was said lapse).
+ */
+function firstChange(rows: SearchRow[], now: Date, days: SaleDays): number | null {
   let first: number | null = null;
+  const consider = (at: number | null | undefined) => {
+    if (at !== null && at !== undefined && at > now.getTime() && (first === null || at < first)) first = at;
+  };
   for (const row of rows) {
-    if (!row.s_address_visible_from) continue;
-    const at = addressVisibleAtOf(row)?.getTime();
-    if (at !== undefined && at > now.getTime() && (first === null || at < first)) first = at;
+    if (row.s_address_visible_from) consider(addressVisibleAtOf(row)?.getTime());
+    const sale = saleDayOf(row, days);
+    if (sale && row.s_status !== 'cancelled') consider(days.nextChange(saleHoursOf(row), sale.day));
   }
   return first;
 }
+
+const saleHoursOf = (row: SearchRow) => ({
+  start_date: row.s_start_date!,
+  end_date: row.s_end_date!,
+  start_time: row.s_start_time!,
+  end_time: row.s_end_time!,
+});
 
 /** What is sent: the JSON text, or its bytes compressed in `encoding`. */
 export interface SearchBody {
@@ -125,10 +140,10 @@ function bodyOf(answer: Answer, encoding: ContentEncoding | undefined): SearchBo
 }
 
 /** An item plus where and when its sale is; the seller's name only for a signed-in viewer. */
-export function toResult(row: SearchRow, viewer: Viewer, now: Date): SearchResult {
+export function toResult(row: SearchRow, viewer: Viewer, now: Date, days: SaleAudience['days'] = new SaleDays(now)): SearchResult {
   // Built field by field, not spread from the item: this runs for every row of every search. The
   // answer is shared by every member, so a sale's place is shown as to a member who is not its host.
-  const item = toItem(row, { viewer, now, shared: true });
+  const item = toItem(row, { viewer, now, shared: true, days });
   const result: SearchResult = {
     id: item.id,
     user_id: item.user_id,

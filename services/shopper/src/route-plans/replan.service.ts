@@ -3,6 +3,7 @@ import { wallClockAt, type RoutePlan, type RoutePlanReplanBody, type TokenClaims
 import { badRequest, Clock, notFound, timeZoneAt } from '@garage/service-kit';
 import { clockTime, minuteOf } from '../time/wall-clock.js';
 import { MembershipService } from '../users/membership.service.js';
+import { DropOutMarks } from './drop-out-marks.js';
 import { RoutePlansRepository } from './route-plans.repository.js';
 import { RoutePlansService } from './route-plans.service.js';
 
@@ -13,7 +14,7 @@ export const NOT_TODAY = 'Only a plan for today can be re-planned';
  * that place's clock), by the same planner as any plan: the stops whose planned departure has not
  * passed yet, and the sales the plan could not fit (a stop that dropped out may have made room),
  * less those that dropped out that day (the planner lists them as `unplanned` with their
- * `droppedOut`). Nothing is saved: the saved plan stays the record of the day as planned.
+ * `droppedOut`), each stop with its sale's live state. Nothing is saved: the saved plan stays the record of the day as planned.
  */
 @Injectable()
 export class ReplanService {
@@ -21,6 +22,7 @@ export class ReplanService {
     @Inject(RoutePlansRepository) private readonly plans: RoutePlansRepository,
     @Inject(RoutePlansService) private readonly planner: RoutePlansService,
     @Inject(MembershipService) private readonly membership: MembershipService,
+    @Inject(DropOutMarks) private readonly marks: DropOutMarks,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
@@ -51,7 +53,8 @@ export class ReplanService {
       },
       { saleIds, numbers: numbers.size > 0 ? numbers : null },
     );
-    return { ...plan, id: null, createdAt: null, replannedFrom: id };
+    // Its stops carry their sales' live state, as the saved plan read today does.
+    return this.marks.mark({ ...plan, id: null, createdAt: null, replannedFrom: id });
   }
 }
 

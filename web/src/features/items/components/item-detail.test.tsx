@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { anItem } from '@/test/fixtures';
+import { aNestedSale, anItem } from '@/test/fixtures';
 import { json, mockFetch, renderScreen, signInAs, signOutForTest, testUser } from '@/test/render';
 import { ItemDetail } from './item-detail';
 
@@ -56,6 +56,14 @@ describe('Item detail', () => {
       'Show photo 4',
       'Show photo 5',
     ]);
+  });
+
+  it("shows the sale's live state in the sale box", async () => {
+    const endedAt = new Date(Date.now() - 30 * 60_000).toISOString();
+    mockFetch({ 'GET /api/items/100': () => json(anItem({ sale: aNestedSale({ live_state: 'ended', live_state_at: endedAt }) })) });
+    renderItem();
+    const box = within(await screen.findByRole('region', { name: 'Garage Sale Details' }));
+    expect(box.getByTestId('live-state')).toHaveTextContent('Ended');
   });
 
   it('does not strike through an original price that is not higher', async () => {

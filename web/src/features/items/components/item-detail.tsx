@@ -8,6 +8,7 @@ import { cn } from '@/lib/cn';
 import { formatDateRange, formatPrice, formatRating, formatTimeRange, fullName } from '@/lib/format';
 import { itemStatus, type ItemStatus } from '@/lib/item-status';
 import { Badge } from '@/components/ui/badge';
+import { LiveStateBadge } from '@/components/live-state-badge';
 import { Button, LinkButton } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryStatus } from '@/components/ui/query-status';
@@ -33,6 +34,7 @@ function SaleDetailsBox({ sale, signedIn }: { sale: NonNullable<Item['sale']>; s
           {sale.title}
         </Link>
       </p>
+      <LiveStateBadge sale={sale} className="mt-1" />
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="font-medium text-gray-700">Dates</dt>
         <dd className="text-gray-900">{formatDateRange(sale.start_date, sale.end_date)}</dd>

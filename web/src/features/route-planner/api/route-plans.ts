@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { wallClockAt } from '@garage/contracts/time-zone';
 import type { RoutePlan, RoutePlanBody, RoutePlanPreview, RoutePlanReplanBody, RoutePlanSummary } from '@garage/contracts';
 import { api } from '@/lib/api-client';
 import { routePlanKeys } from '@/lib/query-keys';
@@ -42,9 +43,26 @@ export const routePlanCalendarPath = (id: number) => `/api/route-plans/${id}/cal
 
 export const routePlansQueryOptions = () => queryOptions({ queryKey: routePlanKeys.list, queryFn: ({ signal }) => getRoutePlans(signal) });
 
+/** Read again each minute on the plan's day (on its clock). */
+export const PLAN_DAY_REFRESH_MS = 60_000;
+
+/** Whether the plan read is for today on its own clock. */
+const onItsDay = (query: { state: { data?: RoutePlan } }) => {
+  const plan = query.state.data;
+  return plan !== undefined && wallClockAt(new Date(), plan.timeZone).date === plan.date;
+};
+
 export const routePlanQueryOptions = (id: string) =>
-  // A saved plan is a snapshot, but on its day its stops may drop out (a sale closed early): read again after a minute.
-  queryOptions({ queryKey: routePlanKeys.detail(id), queryFn: ({ signal }) => getRoutePlan(id, signal), staleTime: 60_000 });
+  // A saved plan is a snapshot, but on its day its stops' sales change (a host winding down, a sale
+  // closing early and dropping out): then it is read again each minute, and at once when the
+  // shopper comes back to the app (a phone in a pocket between stops).
+  queryOptions({
+    queryKey: routePlanKeys.detail(id),
+    queryFn: ({ signal }) => getRoutePlan(id, signal),
+    staleTime: 60_000,
+    refetchInterval: (query) => (onItsDay(query) ? PLAN_DAY_REFRESH_MS : false),
+    refetchOnWindowFocus: (query) => (onItsDay(query) ? 'always' : false),
+  });
 
 export function useRoutePlans() {
   return useQuery(routePlansQueryOptions());

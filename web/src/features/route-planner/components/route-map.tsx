@@ -23,9 +23,13 @@ function numberIcon(order: number): L.DivIcon {
 
 function FitRoute({ points }: { points: Array<[number, number]> }) {
   const map = useMap();
+  // Fitted when the places change, not on each render: a plan of today is read again every minute,
+  // and refitting then would undo the shopper's own panning (and animate under her taps).
+  const places = points.map((point) => point.join(',')).join(' ');
   useEffect(() => {
-    if (points.length > 1) map.fitBounds(L.latLngBounds(points), { padding: [32, 32] });
-  }, [map, points]);
+    const fitted = places.split(' ').map((point) => point.split(',').map(Number) as [number, number]);
+    if (fitted.length > 1) map.fitBounds(L.latLngBounds(fitted), { padding: [32, 32] });
+  }, [map, places]);
   return null;
 }
 

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, mockFetch, renderScreen, signInAs, signOutForTest, testUser } from '@/test/render';
-import { aRoutePlan } from '@/test/premium-fixtures';
+import { wallClockAt } from '@garage/contracts/time-zone';
+import { aRoutePlan, aStop } from '@/test/premium-fixtures';
 import { RoutePlanPrint } from './route-plan-print';
 import { RoutePlansList } from './route-plans-list';
 import { RoutePlanView } from './route-plan-view';
@@ -37,6 +38,28 @@ describe('Saved route plan pages', () => {
     failDownload = true;
     await userEvent.click(screen.getByRole('button', { name: 'Download calendar (.ics)' }));
     expect(await screen.findByText('Could not get the calendar file. Please try again.')).toBeInTheDocument();
+  });
+
+  it("reads a plan of today again when the shopper comes back to the app, showing a stop's new live state", async () => {
+    signInAs({ ...testUser, isPremium: true });
+    const today = wallClockAt(new Date(), 'America/Chicago').date;
+    let said = false;
+    mockFetch({
+      'GET /api/route-plans/42': () =>
+        json(
+          aRoutePlan({
+            date: today,
+            stops: [aStop(1, said ? { liveState: 'winding_down', liveStateAt: new Date().toISOString() } : {}), aStop(2)],
+          }),
+        ),
+    });
+    renderScreen(<RoutePlanView planId="42" downloadCalendar={vi.fn()} />, { path: '/plan/:id', route: '/plan/42' });
+    const stops = await screen.findByRole('list', { name: 'Stops in driving order' });
+    expect(within(stops).queryByTestId('live-state')).toBeNull();
+
+    said = true;
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+    expect(await within(stops).findByText('Winding down · just now')).toBeInTheDocument();
   });
 
   it('says Route Plan Not Found for an unknown plan', async () => {

@@ -27,6 +27,21 @@ describe('RoutePlanResult', () => {
     expect(stops[1]).not.toHaveTextContent('No.');
   });
 
+  it("shows each stop's live state with how long ago it was said, and none on a stop that dropped out", () => {
+    const fiveMinutesAgo = new Date(Date.now() - 5 * 60_000).toISOString();
+    const plan = aRoutePlan({
+      stops: [
+        aStop(1, { liveState: 'winding_down', liveStateAt: fiveMinutesAgo }),
+        aStop(2, { liveState: 'closed_early', liveStateAt: fiveMinutesAgo, droppedOut: 'closed_early', droppedOutAt: fiveMinutesAgo }),
+      ],
+    });
+    renderScreen(<RoutePlanResult plan={plan} showMap={false} />);
+    const stops = within(screen.getByRole('list', { name: 'Stops in driving order' })).getAllByRole('listitem');
+    expect(within(stops[0]).getByTestId('live-state')).toHaveTextContent('Winding down · 5 min ago');
+    expect(within(stops[1]).queryByTestId('live-state')).toBeNull();
+    expect(stops[1]).toHaveTextContent('Closed early Not a stop any more');
+  });
+
   it('says which sales could not fit and why', () => {
     renderScreen(
       <RoutePlanResult

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { RoutePlan, RouteStop } from '@garage/contracts';
 import { formatDate, pluralize } from '@/lib/format';
 import { Spinner } from '@/components/ui/spinner';
+import { LiveStateBadge } from '@/components/live-state-badge';
 import { DroppedOutBadge } from './dropped-out-badge';
 import { formatMiles, formatMinutes, legLabel, planTime, readableReason, zoneAbbreviation } from '../utils/plan-format';
 
@@ -108,6 +109,9 @@ export function RoutePlanResult({ plan, showMap = true }: { plan: RoutePlan; sho
                     <p className="text-sm text-red-800">
                       <DroppedOutBadge cause={stop.droppedOut} /> Not a stop any more: skip it today.
                     </p>
+                  )}
+                  {!stop.droppedOut && stop.liveState && (
+                    <LiveStateBadge sale={{ live_state: stop.liveState, live_state_at: stop.liveStateAt ?? null }} />
                   )}
                   <p className="text-sm text-gray-700">
                     {/* The number on the community sale's map, list and printout. */}

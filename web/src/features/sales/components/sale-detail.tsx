@@ -14,7 +14,7 @@ import { PhotoCard } from '@/components/ui/photo-card';
 import { QueryStatus } from '@/components/ui/query-status';
 import { useDeleteSale } from '../api/delete-sale';
 import { useSale } from '../api/get-sale';
-import { LiveStateBadge } from '../live-status/live-state-badge';
+import { LiveStateBadge } from '@/components/live-state-badge';
 import { LiveStatusPanel } from '../live-status/live-status-panel';
 import { AddressTimingNote } from './address-timing-note';
 import { PaymentBadges } from './payment-badges';

@@ -6,7 +6,7 @@ import { SaleFacts } from '@/components/sale-facts';
 import { cn } from '@/lib/cn';
 import { formatDateRange, formatRating, formatTimeRange, fullName, pluralize, truncate } from '@/lib/format';
 import { salePlace } from '../utils/sale-place';
-import { LiveStateBadge } from '../live-status/live-state-badge';
+import { LiveStateBadge } from '@/components/live-state-badge';
 import { PaymentBadges } from './payment-badges';
 
 /** Where a sale's summary is shown: a card in the list view, or a popup on the map (smaller). */

@@ -1,59 +1,15 @@
-import { useEffect, useState } from 'react';
-import type { LiveState, Sale } from '@garage/contracts';
+import type { Sale } from '@garage/contracts';
+import { timeAgo } from '@/lib/live-state';
 import { wallClockAt } from '@garage/contracts/time-zone';
-import type { BadgeTone } from '@/components/ui/badge';
 
-export const LIVE_STATE_LABELS: Record<LiveState, string> = {
-  open: 'Open now',
-  winding_down: 'Winding down',
-  closed_early: 'Closed early',
-  likely_over: 'Likely over',
-  ended: 'Ended',
-};
-
-export const LIVE_STATE_TONES: Record<LiveState, BadgeTone> = {
-  open: 'green',
-  winding_down: 'amber',
-  closed_early: 'red',
-  likely_over: 'red',
-  ended: 'gray',
-};
-
-/** "just now", "12 min ago", "2 h ago". */
-export function timeAgo(iso: string, now: number): string {
-  const minutes = Math.max(0, Math.floor((now - Date.parse(iso)) / 60_000));
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return `${minutes} min ago`;
-  return `${Math.floor(minutes / 60)} h ago`;
-}
-
-/**
- * "Winding down · 12 min ago"; "Ended" alone (it is the sale's end, not something said); null when
- * the sale says nothing today.
- */
-export function liveStateText(sale: Pick<Sale, 'live_state' | 'live_state_at'>, now: number): string | null {
-  const state = sale.live_state;
-  if (!state) return null;
-  const label = LIVE_STATE_LABELS[state];
-  if (state === 'ended' || !sale.live_state_at) return label;
-  return `${label} · ${timeAgo(sale.live_state_at, now)}`;
-}
+export { LIVE_STATE_LABELS, liveStateText, timeAgo } from '@/lib/live-state';
+export { useNow } from '@/hooks/use-now';
 
 /** "Confirmed 12 min ago by 3 shoppers", or null with no confirmation since the host last spoke. */
 export function confirmedText(sale: Pick<Sale, 'confirmed_at' | 'confirmed_count'>, now: number): string | null {
   const count = sale.confirmed_count ?? 0;
   if (!sale.confirmed_at || count < 1) return null;
   return `Confirmed ${timeAgo(sale.confirmed_at, now)} by ${count} ${count === 1 ? 'shopper' : 'shoppers'}`;
-}
-
-/** The time, moved on each minute, so "12 min ago" stays true while the page is open. */
-export function useNow(intervalMs = 60_000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

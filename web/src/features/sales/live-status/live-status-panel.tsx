@@ -1,7 +1,7 @@
 import type { Sale } from '@garage/contracts';
 import { HostLiveStatus } from './host-live-status';
 import { confirmedText, saleToday, useNow } from './live-state';
-import { LiveStateBadge } from './live-state-badge';
+import { LiveStateBadge } from '@/components/live-state-badge';
 import { StillGoing } from './still-going';
 
 /**

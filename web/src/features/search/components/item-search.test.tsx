@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { aSearchResult } from '@/test/fixtures';
+import { aNestedSale, aSearchResult } from '@/test/fixtures';
 import { json, mockFetch, removeGeolocation, renderScreen, signInAs, signOutForTest, stubGeolocation, testUser } from '@/test/render';
 import { ItemSearch } from './item-search';
 
@@ -62,6 +62,23 @@ describe('Search Items screen', () => {
     // A visitor or free user is offered the upgrade instead of a reservation.
     expect(card.getByRole('link', { name: 'Upgrade to Reserve' })).toHaveAttribute('href', '/subscribe');
     expect(screen.queryByRole('button', { name: 'Reserve Item' })).not.toBeInTheDocument();
+  });
+
+  it("shows the sale's live state on a result card, with how long ago it was said", async () => {
+    noGeolocation();
+    const saidAt = new Date(Date.now() - 12 * 60_000).toISOString();
+    mockFetch({
+      'GET /api/items/search': () =>
+        json([
+          aSearchResult({ sale: aNestedSale({ live_state: 'winding_down', live_state_at: saidAt }) }),
+          aSearchResult({ id: 101, title: 'Brass Lamp', sale: aNestedSale({ live_state: null, live_state_at: null }) }),
+        ]),
+    });
+    renderScreen(<ItemSearch />, { path: '/search', route: '/search?q=table' });
+    const table = within((await screen.findByRole('link', { name: 'Oak Dining Table' })).closest('article')!);
+    expect(table.getByTestId('live-state')).toHaveTextContent('Winding down · 12 min ago');
+    const lamp = within(screen.getByRole('link', { name: 'Brass Lamp' }).closest('article')!);
+    expect(lamp.queryByTestId('live-state')).toBeNull();
   });
 
   it("shows 'No items found' for an empty answer, and for a failed search", async () => {

@@ -5,6 +5,7 @@ import type { SearchResult } from '@garage/contracts';
 import { formatPrice, formatShortDate, fullName } from '@/lib/format';
 import { Badge } from '@/components/ui/badge';
 import { PhotoCard } from '@/components/ui/photo-card';
+import { LiveStateBadge } from '@/components/live-state-badge';
 import { ReserveAction } from './reserve-action';
 
 interface SearchResultCardProps {
@@ -43,6 +44,7 @@ export function SearchResultCard({ result, actions }: SearchResultCardProps) {
             {result.sale_title}
           </Link>
         </p>
+        {result.sale && <LiveStateBadge sale={result.sale} className="self-start" />}
         <p className="text-sm text-gray-700">{seller ? `Seller: ${seller}` : 'Sign in to see the seller'}</p>
         <div className="mt-auto pt-2">
           <ReserveAction item={result} />
