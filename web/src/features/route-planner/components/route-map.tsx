@@ -24,11 +24,12 @@ function numberIcon(order: number): L.DivIcon {
 function FitRoute({ points }: { points: Array<[number, number]> }) {
   const map = useMap();
   // Fitted when the places change, not on each render: a plan of today is read again every minute,
-  // and refitting then would undo the shopper's own panning (and animate under her taps).
+  // and refitting then would undo the shopper's own panning. Not animated: a re-plan replaces the map
+  // while an animated fit still has frames to run, and Leaflet then reads a removed pane's position.
   const places = points.map((point) => point.join(',')).join(' ');
   useEffect(() => {
     const fitted = places.split(' ').map((point) => point.split(',').map(Number) as [number, number]);
-    if (fitted.length > 1) map.fitBounds(L.latLngBounds(fitted), { padding: [32, 32] });
+    if (fitted.length > 1) map.fitBounds(L.latLngBounds(fitted), { padding: [32, 32], animate: false });
   }, [map, places]);
   return null;
 }
