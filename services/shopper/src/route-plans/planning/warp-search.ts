@@ -5,7 +5,7 @@
  * plan back on time, often somewhere that moves between plans on time cannot reach.
  */
 import { IMPROVEMENT, SLACK } from './sequence.js';
-import { joinWarped, warpOf, type Warped, type WarpedTour } from './warp.js';
+import { joinWarped, joinWarpedInto, scratchOf, warpOf, type Warped, type WarpedTour } from './warp.js';
 
 /** Each time the plan is still late after a descent, the penalty grows by this factor, this often. */
 const PENALTY_GROWTH = 10;
@@ -15,6 +15,8 @@ const MAX_PASSES = 100;
 /** Or-opt moves runs of up to this many stops; moves reach at most REACH places away (late plans make far moves hopeless). */
 const LONGEST_RUN = 3;
 const REACH = 20;
+/** The stretch a move jumps over (or reverses), grown in place one stop at a time. */
+const stretch: Warped = { first: 0, last: 0, early: 0, late: 0, duration: 0, warp: 0 };
 
 /**
  * Descends to a local optimum of driving + `penalty` × warp, then, while the plan is late, again
@@ -70,7 +72,7 @@ function moveRun(tour: WarpedTour, i: number, length: number, penalty: number): 
   let middle: Warped | undefined;
   for (let j = i - 2; j >= -1 && j >= i - REACH; j--) {
     const y = nodes[j + 1]!;
-    middle = middle ? joinWarped(problem, single[y]!, middle) : single[y]!;
+    middle = middle ? joinWarpedInto(problem, middle, single[y]!, middle) : scratchOf(single[y]!, stretch);
     const x = j === -1 ? 0 : nodes[j]!;
     const head = prefix[j + 1]!;
     const rest = suffix[end];
@@ -102,7 +104,7 @@ function moveRun(tour: WarpedTour, i: number, length: number, penalty: number): 
   const head = prefix[i]!;
   for (let j = end; j < k && j < end + REACH; j++) {
     const x = nodes[j]!;
-    middle = middle ? joinWarped(problem, middle, single[x]!) : single[x]!;
+    middle = middle ? joinWarpedInto(problem, middle, middle, single[x]!) : scratchOf(single[x]!, stretch);
     const y = j + 1 < k ? nodes[j + 1]! : -1;
     const rest = suffix[j + 1];
     const lower = penalty * (head.warp + middle.warp + (rest ? rest.warp : 0) - warp);
@@ -148,12 +150,12 @@ function reverse(tour: WarpedTour, i: number, penalty: number): boolean {
   const a = nodes[i]!;
   const head = prefix[i]!;
   const warp = tour.warp;
-  let reversed: Warped = single[a]!;
+  const reversed: Warped = scratchOf(single[a]!, stretch);
   let bestDelta = -IMPROVEMENT;
   let bestTo = -1;
   for (let j = i + 1; j < k && j <= i + REACH; j++) {
     const b = nodes[j]!;
-    reversed = joinWarped(problem, single[b]!, reversed);
+    joinWarpedInto(problem, reversed, single[b]!, reversed);
     const drive =
       t(x, b) -
       t(x, a) +
