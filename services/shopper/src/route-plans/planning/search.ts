@@ -22,12 +22,12 @@ const NEIGHBOURS = 12;
  * A complete plan of more than FOCUS_FROM stops (up to GRANULAR_FROM) on wide windows is where the
  * rounds fell short (the published instances of 150 and 200 stops got 40 and 30): its rounds' local
  * search tries only the places next to a stop's FOCUS_NEIGHBOURS nearest stops, and the time saved
- * pays for most of FOCUS_ROUNDS times the rounds (decision 0191: 12 or 16 neighbours with twice the
- * rounds cost more for no better worst gap; 30 neighbours were no better than 20).
+ * (with the don't-look bits of the descent through late plans) pays for FOCUS_ROUNDS times the
+ * rounds (decision 0191: 12 or 16 neighbours cost more for no better worst gap; 30 no better than 20).
  */
 const FOCUS_FROM = 100;
 const FOCUS_NEIGHBOURS = 20;
-const FOCUS_ROUNDS = 1.5;
+const FOCUS_ROUNDS = 2;
 /**
  * Ruin and recreate rounds: many for a few stops, RUIN_WORK / stops in between (measured on the
  * published TSPTW instances: 1500 gave a mean gap of 0.42 %, 6000 gave 0.28 %), the fewest for a

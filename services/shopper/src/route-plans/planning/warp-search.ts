@@ -33,14 +33,50 @@ export function descendToOnTime(tour: WarpedTour, penalty: number, longest = LON
   }
 }
 
-/** Or-opt (runs of 1–3, as they are or reversed) and 2-opt until neither improves. */
+/**
+ * Or-opt (runs of 1–3, as they are or reversed) and 2-opt until neither improves. The first pass
+ * tries every stop; later passes only the stops that a move of the pass before changed or came
+ * next to (don't-look bits, Bentley 1992): elsewhere the tour is as it was when nothing improved.
+ */
 export function descend(tour: WarpedTour, penalty: number, longest = LONGEST_RUN): void {
+  const size = tour.problem.size;
+  let look = new Uint8Array(size).fill(1);
+  let touched = new Uint8Array(size);
+  const tries = (i: number, length: number) => {
+    for (let j = i; j < i + length; j++) if (look[tour.nodes[j]!] === 1) return true;
+    return false;
+  };
+  const changed = (before: number[]) => {
+    const after = tour.nodes;
+    for (let p = 0; p < after.length; p++) {
+      if (before[p] === after[p]) continue;
+      touched[after[p]!] = 1;
+      if (p > 0) touched[after[p - 1]!] = 1;
+      if (p + 1 < after.length) touched[after[p + 1]!] = 1;
+    }
+  };
   for (let improved = true, pass = 0; improved && pass < MAX_PASSES; pass++) {
     improved = false;
     for (let length = 1; length <= longest; length++) {
-      for (let i = 0; i + length <= tour.length; i++) if (moveRun(tour, i, length, penalty)) improved = true;
+      for (let i = 0; i + length <= tour.length; i++) {
+        if (!tries(i, length)) continue;
+        const before = tour.nodes;
+        if (moveRun(tour, i, length, penalty)) {
+          improved = true;
+          changed(before);
+        }
+      }
     }
-    for (let i = 0; i + 1 < tour.length; i++) if (reverse(tour, i, penalty)) improved = true;
+    for (let i = 0; i + 1 < tour.length; i++) {
+      if (!tries(i, 1)) continue;
+      const before = tour.nodes;
+      if (reverse(tour, i, penalty)) {
+        improved = true;
+        changed(before);
+      }
+    }
+    [look, touched] = [touched, look];
+    touched.fill(0);
   }
 }
 
