@@ -5,7 +5,7 @@
  * plan back on time, often somewhere that moves between plans on time cannot reach.
  */
 import { IMPROVEMENT, SLACK } from './sequence.js';
-import { joinWarped, warpOf, type Warped, type WarpedTour } from './warp.js';
+import { joinWarped, joinWarpedInto, scratchOf, warpOf, type Warped, type WarpedTour } from './warp.js';
 
 /** Each time the plan is still late after a descent, the penalty grows by this factor, this often. */
 const PENALTY_GROWTH = 10;
@@ -15,6 +15,8 @@ const MAX_PASSES = 100;
 /** Or-opt moves runs of up to this many stops; moves reach at most REACH places away (late plans make far moves hopeless). */
 const LONGEST_RUN = 3;
 const REACH = 20;
+/** The stretch a move jumps over (or reverses), grown in place one stop at a time. */
+const stretch: Warped = { first: 0, last: 0, early: 0, late: 0, duration: 0, warp: 0 };
 
 /**
  * Descends to a local optimum of driving + `penalty` × warp, then, while the plan is late, again
@@ -31,14 +33,50 @@ export function descendToOnTime(tour: WarpedTour, penalty: number, longest = LON
   }
 }
 
-/** Or-opt (runs of 1–3, as they are or reversed) and 2-opt until neither improves. */
+/**
+ * Or-opt (runs of 1–3, as they are or reversed) and 2-opt until neither improves. The first pass
+ * tries every stop; later passes only the stops that a move of the pass before changed or came
+ * next to (don't-look bits, Bentley 1992): elsewhere the tour is as it was when nothing improved.
+ */
 export function descend(tour: WarpedTour, penalty: number, longest = LONGEST_RUN): void {
+  const size = tour.problem.size;
+  let look = new Uint8Array(size).fill(1);
+  let touched = new Uint8Array(size);
+  const tries = (i: number, length: number) => {
+    for (let j = i; j < i + length; j++) if (look[tour.nodes[j]!] === 1) return true;
+    return false;
+  };
+  const changed = (before: number[]) => {
+    const after = tour.nodes;
+    for (let p = 0; p < after.length; p++) {
+      if (before[p] === after[p]) continue;
+      touched[after[p]!] = 1;
+      if (p > 0) touched[after[p - 1]!] = 1;
+      if (p + 1 < after.length) touched[after[p + 1]!] = 1;
+    }
+  };
   for (let improved = true, pass = 0; improved && pass < MAX_PASSES; pass++) {
     improved = false;
     for (let length = 1; length <= longest; length++) {
-      for (let i = 0; i + length <= tour.length; i++) if (moveRun(tour, i, length, penalty)) improved = true;
+      for (let i = 0; i + length <= tour.length; i++) {
+        if (!tries(i, length)) continue;
+        const before = tour.nodes;
+        if (moveRun(tour, i, length, penalty)) {
+          improved = true;
+          changed(before);
+        }
+      }
     }
-    for (let i = 0; i + 1 < tour.length; i++) if (reverse(tour, i, penalty)) improved = true;
+    for (let i = 0; i + 1 < tour.length; i++) {
+      if (!tries(i, 1)) continue;
+      const before = tour.nodes;
+      if (reverse(tour, i, penalty)) {
+        improved = true;
+        changed(before);
+      }
+    }
+    [look, touched] = [touched, look];
+    touched.fill(0);
   }
 }
 
@@ -70,7 +108,7 @@ function moveRun(tour: WarpedTour, i: number, length: number, penalty: number): 
   let middle: Warped | undefined;
   for (let j = i - 2; j >= -1 && j >= i - REACH; j--) {
     const y = nodes[j + 1]!;
-    middle = middle ? joinWarped(problem, single[y]!, middle) : single[y]!;
+    middle = middle ? joinWarpedInto(problem, middle, single[y]!, middle) : scratchOf(single[y]!, stretch);
     const x = j === -1 ? 0 : nodes[j]!;
     const head = prefix[j + 1]!;
     const rest = suffix[end];
@@ -102,7 +140,7 @@ function moveRun(tour: WarpedTour, i: number, length: number, penalty: number): 
   const head = prefix[i]!;
   for (let j = end; j < k && j < end + REACH; j++) {
     const x = nodes[j]!;
-    middle = middle ? joinWarped(problem, middle, single[x]!) : single[x]!;
+    middle = middle ? joinWarpedInto(problem, middle, middle, single[x]!) : scratchOf(single[x]!, stretch);
     const y = j + 1 < k ? nodes[j + 1]! : -1;
     const rest = suffix[j + 1];
     const lower = penalty * (head.warp + middle.warp + (rest ? rest.warp : 0) - warp);
@@ -148,12 +186,12 @@ function reverse(tour: WarpedTour, i: number, penalty: number): boolean {
   const a = nodes[i]!;
   const head = prefix[i]!;
   const warp = tour.warp;
-  let reversed: Warped = single[a]!;
+  const reversed: Warped = scratchOf(single[a]!, stretch);
   let bestDelta = -IMPROVEMENT;
   let bestTo = -1;
   for (let j = i + 1; j < k && j <= i + REACH; j++) {
     const b = nodes[j]!;
-    reversed = joinWarped(problem, single[b]!, reversed);
+    joinWarpedInto(problem, reversed, single[b]!, reversed);
     const drive =
       t(x, b) -
       t(x, a) +

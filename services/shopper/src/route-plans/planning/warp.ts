@@ -34,6 +34,39 @@ export function joinWarped(problem: Problem, a: Warped, b: Warped): Warped {
   };
 }
 
+/**
+ * a ⊕ b written into `out` (which may be a or b), for the stretches that moves grow one stop at a
+ * time in the innermost loops: no summary allocated per step (allocation was a tenth of the time).
+ */
+export function joinWarpedInto(problem: Problem, out: Warped, a: Warped, b: Warped): Warped {
+  const travel = problem.time[a.last * problem.size + b.first]!;
+  const reach = a.duration - a.warp + travel;
+  const wait = max(b.early - reach - a.late, 0);
+  const over = max(a.early + reach - b.late, 0);
+  const first = a.first;
+  const early = max(b.early - reach, a.early) - wait;
+  const late = min(b.late - reach, a.late) + over;
+  const duration = a.duration + b.duration + travel + wait;
+  out.warp = a.warp + b.warp + over;
+  out.first = first;
+  out.last = b.last;
+  out.early = early;
+  out.late = late;
+  out.duration = duration;
+  return out;
+}
+
+/** A summary to be overwritten (by joinWarpedInto), starting as a copy of `own`. */
+export function scratchOf(own: Warped, out: Warped): Warped {
+  out.first = own.first;
+  out.last = own.last;
+  out.early = own.early;
+  out.late = own.late;
+  out.duration = own.duration;
+  out.warp = own.warp;
+  return out;
+}
+
 // The running sum of `warpOf` (module-level scalars: it runs in the innermost loop and allocates nothing).
 let last = 0;
 let early = 0;
