@@ -8,6 +8,7 @@ export * from './items.js';
 export * from './media.js';
 export * from './payments.js';
 export * from './shopper.js';
+export * from './route-plans.js';
 export * from './community-sales.js';
 export * from './reservations.js';
 export * from './sale-stats.js';

@@ -4,7 +4,8 @@ import { availabilityItemSchema, itemSchema, nestedSaleSchema, searchResultSchem
 import { API_OPERATIONS, API_TAGS, type ApiOperation, type ErrorStatus, type ErrorText, type MediaKind } from './operations/index.js';
 import { hostedReservationSchema, myReservationSchema, reservationSchema } from './reservations.js';
 import { saleSchema } from './sales.js';
-import { alertSchema, favoriteItemSchema, favoriteSaleSchema, routePlanSchema, routeStopSchema, savedSearchSchema } from './shopper.js';
+import { routePlanSchema, routeStopSchema } from './route-plans.js';
+import { alertSchema, favoriteItemSchema, favoriteSaleSchema, savedSearchSchema } from './shopper.js';
 import { authResponseSchema, userSchema } from './users.js';
 
 /**

@@ -2,13 +2,13 @@ import type { ApiOperation } from './types.js';
 import { z } from 'zod';
 import { API_EXAMPLES } from './examples.js';
 import {
-  PREMIUM_REQUIRED,
   routePlanBodySchema,
   routePlanPreviewSchema,
   routePlanReplanBodySchema,
   routePlanSchema,
   routePlanSummarySchema,
-} from '../shopper.js';
+} from '../route-plans.js';
+import { PREMIUM_REQUIRED } from '../shopper.js';
 import { devMailSchema } from './shapes.js';
 
 const COMMUNITY_SALE_PLANS =
