@@ -4,74 +4,18 @@
  * from here" plans the rest of the day from where the browser says the shopper is, and the new plan
  * goes only to the sale still on.
  *
- * "Today" is the sales' own day: the sales are in Springfield, IL, or, late in a Chicago evening
- * (when a plan could no longer fit before midnight there), in Honolulu, four or five hours behind.
+ * "Today" is the sales' own day (route-day-helpers.mjs).
  */
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
-import {
-  api,
-  assertFitsViewport,
-  audit,
-  browserSession,
-  createSale,
-  eventually,
-  HOME,
-  registerAccount,
-  restoreSession,
-} from './helpers.mjs';
-
-const SPRINGFIELD = {
-  zone: 'America/Chicago',
-  latitude: HOME.latitude,
-  longitude: HOME.longitude,
-  zipCode: HOME.zipCode,
-  city: HOME.city,
-  state: HOME.state,
-};
-const HONOLULU = { zone: 'Pacific/Honolulu', latitude: 21.3069, longitude: -157.8583, zipCode: '96813', city: 'Honolulu', state: 'HI' };
-
-/** The date and HH:MM on the clocks of `zone` now. */
-function clockIn(zone) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(new Date())
-      .map((part) => [part.type, part.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}`, hour: Number(parts.hour) };
-}
-
-async function premium(account) {
-  const { paymentIntentId } = await api('POST', '/api/payments/subscribe', { token: account.token });
-  await api('POST', '/api/payments/confirm-subscription', { token: account.token, body: { paymentIntentId } });
-  await eventually(async () => (await api('GET', '/api/users/me', { token: account.token })).isPremium, { what: 'the premium membership' });
-  return { ...account, user: await api('GET', '/api/users/me', { token: account.token }) };
-}
+import { api, assertFitsViewport, audit, browserSession, createSale, eventually, registerAccount, restoreSession } from './helpers.mjs';
+import { clockIn, placeForToday, premium, todaysSale } from './route-day-helpers.mjs';
 
 describe('a route on the day a sale is cancelled, on a phone', () => {
   const session = browserSession(import.meta.filename, { viewport: { width: 375, height: 812 }, mobile: true });
-  const place = clockIn(SPRINGFIELD.zone).hour < 22 ? SPRINGFIELD : HONOLULU;
+  const place = placeForToday();
   const stamp = Date.now().toString(36);
-  const today = clockIn(place.zone);
-  const sale = (title, address) => ({
-    title,
-    address,
-    city: place.city,
-    state: place.state,
-    zipCode: place.zipCode,
-    startDate: today.date,
-    endDate: today.date,
-    startTime: '00:00',
-    endTime: '23:59',
-  });
+  const sale = (title, address) => todaysSale(place, title, address);
   let host;
   let cancelled;
   let stillOn;
@@ -88,7 +32,7 @@ describe('a route on the day a sale is cancelled, on a phone', () => {
       token: shopper.token,
       body: {
         name: `Today ${stamp}`,
-        date: today.date,
+        date: clockIn(place.zone).date,
         startTime: clockIn(place.zone).time,
         start: { latitude: place.latitude, longitude: place.longitude },
         saleIds: [cancelled.id, stillOn.id],
