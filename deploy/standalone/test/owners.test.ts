@@ -4,6 +4,7 @@ import { startGateway, type RunningGateway } from '@garage/gateway';
 import { startService, type RunningService } from '@garage/service-kit';
 import { serviceTestEnv, TcpProxy, waitFor, type ServiceTestEnv } from '@garage/testing';
 import { SERVICES } from '../src/services.js';
+import { gatewayClient } from './gateway-client.js';
 
 /**
  * Every service as its own server on its own port, each finding the others through its *_URL
@@ -62,54 +63,7 @@ afterAll(async () => {
   await testEnv?.cleanup();
 });
 
-let counter = 0;
-async function register(): Promise<{ token: string; userId: number; auth: { authorization: string } }> {
-  counter += 1;
-  const response = await api('POST', '/api/auth/register', {
-    body: {
-      firstName: 'Owen',
-      lastName: `Owner${counter}`,
-      email: `owner-${Date.now()}-${counter}@example.com`,
-      password: 'correct-horse',
-    },
-  });
-  expect(response.status).toBe(201);
-  const { token, user } = response.body as { token: string; user: { id: number } };
-  return { token, userId: user.id, auth: { authorization: `Bearer ${token}` } };
-}
-
-async function api(
-  method: string,
-  path: string,
-  options: { body?: unknown; headers?: Record<string, string> } = {},
-): Promise<{ status: number; body: any; headers: Headers; ms: number }> {
-  const started = performance.now();
-  const response = await fetch(`${gateway.url}${path}`, {
-    method,
-    headers: { ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}), ...options.headers },
-    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
-  });
-  const text = await response.text();
-  const ms = performance.now() - started;
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    /* not JSON (a calendar file) */
-  }
-  return { status: response.status, body, headers: response.headers, ms };
-}
-
-async function premium(auth: { authorization: string }): Promise<string> {
-  const intent = await api('POST', '/api/payments/subscribe', { headers: auth });
-  expect(intent.status).toBe(200);
-  const confirmed = await api('POST', '/api/payments/confirm-subscription', {
-    headers: auth,
-    body: { paymentIntentId: intent.body.paymentIntentId },
-  });
-  expect(confirmed.status).toBe(200);
-  return confirmed.body.premiumExpiresAt;
-}
+const { api, register, premium } = gatewayClient(() => gateway.url, { firstName: 'Owen', lastName: 'Owner' });
 
 const SALE = {
   title: 'Owner test sale',

@@ -5,6 +5,7 @@ import { startGateway, type RunningGateway } from '@garage/gateway';
 import { startService, type RunningService } from '@garage/service-kit';
 import { serviceTestEnv, waitFor, type ServiceTestEnv } from '@garage/testing';
 import { SERVICES } from '../src/services.js';
+import { gatewayClient } from './gateway-client.js';
 
 /**
  * What a listing did (`GET /api/sales/{id}/stats`), against every service behind the real gateway
@@ -44,42 +45,12 @@ afterAll(async () => {
   await testEnv?.cleanup();
 });
 
-let counter = 0;
-async function register(): Promise<{ userId: number; auth: { authorization: string } }> {
-  counter += 1;
-  const response = await api('POST', '/api/auth/register', {
-    body: { firstName: 'Sam', lastName: `Stats${counter}`, email: `stats-${Date.now()}-${counter}@example.com`, password: 'correct-horse' },
-  });
-  expect(response.status).toBe(201);
-  return { userId: response.body.user.id, auth: { authorization: `Bearer ${response.body.token}` } };
-}
-
-async function api(
-  method: string,
-  path: string,
-  options: { body?: unknown; headers?: Record<string, string> } = {},
-): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${gateway.url}${path}`, {
-    method,
-    headers: { ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}), ...options.headers },
-    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
-  });
-  const text = await response.text();
-  try {
-    return { status: response.status, body: JSON.parse(text) };
-  } catch {
-    return { status: response.status, body: text };
-  }
-}
-
-async function premium(auth: { authorization: string }): Promise<void> {
-  const intent = await api('POST', '/api/payments/subscribe', { headers: auth });
-  expect(intent.status).toBe(200);
-  const confirmed = await api('POST', '/api/payments/confirm-subscription', {
-    headers: auth,
-    body: { paymentIntentId: intent.body.paymentIntentId },
-  });
-  expect(confirmed.status).toBe(200);
+const client = gatewayClient(() => gateway.url, { firstName: 'Sam', lastName: 'Stats' });
+const { register, premium } = client;
+/** The status and body alone: the checks here compare whole answers. */
+async function api(...call: Parameters<typeof client.api>): Promise<{ status: number; body: any }> {
+  const { status, body } = await client.api(...call);
+  return { status, body };
 }
 
 // Springfield, IL: the sale's clock is Chicago's.
