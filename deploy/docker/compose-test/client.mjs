@@ -15,7 +15,10 @@ export async function api(method, urlPath, { token, body, base = BASE } = {}) {
     // "fetch failed" alone says nothing: the cause (refused, reset, …) goes into the message.
     throw new Error(`${method} ${urlPath}: ${error.message} (${error.cause?.code ?? error.cause?.message ?? 'no cause'})`);
   });
-  const text = await response.text();
+  // A body cut off after the status line ("terminated") says which call it was, and with what status.
+  const text = await response.text().catch((error) => {
+    throw new Error(`${method} ${urlPath}: ${response.status} then ${error.message} (${error.cause?.code ?? error.cause?.message ?? 'no cause'})`);
+  });
   if (!response.ok)
     throw Object.assign(new Error(`${method} ${urlPath} answered ${response.status}: ${text.slice(0, 300)}`), { status: response.status });
   return text ? JSON.parse(text) : undefined;

@@ -11,7 +11,12 @@ import { containers, root, shAsync, sleep } from './topology.mjs';
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const CLIENTS = Number(process.env.CLIENTS ?? 32);
 
-/** A write, then every items replica asked directly until each shows it; each replica was asked the same search before (so a stale cached answer would show). */
+/**
+ * A write, then every items replica asked directly until each shows it; each replica was asked the
+ * same search before (so a stale cached answer would show). `stale` counts the replicas whose first
+ * answer after the write did not show it: read-your-writes means 0 whatever the load; `ms` is when
+ * the slowest replica showed it, which under load is mostly one search's latency.
+ */
 async function freshnessProbe(account, saleId, replicas) {
   const probeWord = word();
   const search = (replica) => api('GET', `/api/items/search?q=${probeWord}`, { base: `http://${replica.ip}:4003` });
@@ -21,14 +26,14 @@ async function freshnessProbe(account, saleId, replicas) {
   const t0 = performance.now();
   const seen = await Promise.all(
     replicas.map(async (replica) => {
-      for (;;) {
-        if ((await search(replica)).some((r) => r.id === item.id)) return performance.now() - t0;
-        if (performance.now() - t0 > 5000) return Infinity;
+      for (let asked = 1; ; asked += 1) {
+        if ((await search(replica)).some((r) => r.id === item.id)) return { ms: performance.now() - t0, stale: asked > 1 };
+        if (performance.now() - t0 > 5000) return { ms: Infinity, stale: true };
         await sleep(20);
       }
     }),
   );
-  return Math.max(...seen);
+  return { ms: Math.max(...seen.map((s) => s.ms)), stale: seen.filter((s) => s.stale).length };
 }
 
 /** A connection to the topology's PostgreSQL, as the services have it. */
@@ -173,14 +178,16 @@ export async function replicas() {
     await sleep(1000);
   }
   const stats = await load.stop();
+  const times = probes.map((probe) => probe.ms);
+  const stale = probes.reduce((sum, probe) => sum + probe.stale, 0);
   figure(`replicas under ${CLIENTS} clients: ${describeLoad(stats)}`);
   check(stats.failed === 0, `0 failed requests under load with replicas${stats.errors.length ? `: ${stats.errors.join(' | ')}` : ''}`);
   figure(
-    `freshness: ${probes.length} probes, slowest replica to show a write: median ${pct(probes, 50).toFixed(0)} ms, max ${pct(probes, 100).toFixed(0)} ms`,
+    `freshness: ${probes.length} probes, slowest replica to show a write: median ${pct(times, 50).toFixed(0)} ms, max ${pct(times, 100).toFixed(0)} ms; stale first answers: ${stale}`,
   );
   check(
-    probes.length > 0 && probes.every((ms) => ms <= 1000),
-    'every write visible from every items replica within 1 s, cached searches included',
+    probes.length > 0 && stale === 0 && pct(times, 100) < 5000,
+    'every items replica shows a write in its first answer after it, cached searches included',
   );
   figure(
     `fresh sales: ${stats.dependent.length} items created right after their sale, ${stats.dependentFailed} failed, p99 ${pct(stats.dependent, 99).toFixed(0)} ms, max ${pct(stats.dependent, 100).toFixed(0)} ms`,
