@@ -6,6 +6,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import {
+  closeAfterAnswers,
   createLogger,
   ErrorFilter,
   flushTracing,
@@ -139,6 +140,8 @@ export async function startGateway(
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     if (!proxy.take(request, response)) fastifyHandler!.call(server, request, response);
   });
+  // A restart lets every answer already written reach its client whole (see closeAfterAnswers).
+  closeAfterAnswers(server);
 
   let url = '';
   if (options.listen !== false) {

@@ -22,3 +22,4 @@ export * from './periodic.js';
 export * from './inbox.transport.js';
 export * from './content-encoding.js';
 export * from './view-counter.js';
+export * from './closing-server.js';

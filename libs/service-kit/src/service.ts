@@ -39,6 +39,7 @@ import { Clock } from './clock.port.js';
 import { SystemClock } from './system-clock.js';
 import { eventMetrics, MetricsController, recordHttpMetrics, watchEventBus, watchOutboxBacklog } from './metrics.js';
 import { flushTracing, setupTracing, traceRequests } from './telemetry.js';
+import { closeAfterAnswers } from './closing-server.js';
 
 export const SERVICE_CONFIG = Symbol('SERVICE_CONFIG');
 export const EVENT_BUS = Symbol('EVENT_BUS');
@@ -223,6 +224,8 @@ export async function startService<S extends z.ZodRawShape>(
     abortOnError: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  // A restart lets every answer already written reach its client whole (see closeAfterAnswers).
+  closeAfterAnswers(fastify.server);
   traceRequests(fastify);
   recordHttpMetrics(fastify, definition.name);
   let draining = false;
