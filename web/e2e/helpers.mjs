@@ -116,6 +116,21 @@ export async function audit(page, screen) {
     mkdirSync(SCREENSHOTS_DIR, { recursive: true });
     await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${slug(screen)}.png`), fullPage: true });
   }
+  // The screen at rest: a colour still in transition (a button just enabled fades from its disabled
+  // shade) is not what anyone reads, and axe would measure it mid-way.
+  await page.evaluate(async () => {
+    // Two frames first, so a change React has just rendered has started its transition.
+    for (let frame = 0; frame < 2; frame += 1) await new Promise((resolve) => requestAnimationFrame(resolve));
+    await Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime))
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]);
+  });
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .exclude('.leaflet-control-attribution')
