@@ -10,7 +10,7 @@ const EMAIL_EVERY = '1 hour';
 /** What the recipient of a new message reads in the bell and the email (never the text itself). */
 export function messageAlert(data: MessageSent, senderName: string | null): { title: string; message: string } {
   const who = senderName ?? 'A member';
-  const about = data.saleTitle ? `"${data.saleTitle}"` : 'your garage sale';
+  const about = data.saleTitle ? `"${data.saleTitle}"` : 'a garage sale';
   return {
     title: `New message about ${about}`,
     message: `${who} wrote to you about ${about}.${data.flagged ? ' Read it with care: it looks like a payment scam.' : ''}`,
