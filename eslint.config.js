@@ -63,7 +63,9 @@ function featureBoundaries(feature) {
 const serviceFolders = readdirSync(new URL('./services', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-const SERVICE_PACKAGES = [...new Set([...serviceFolders, 'auth', 'sales', 'items', 'media', 'payments', 'shopper', 'notifications'])];
+const SERVICE_PACKAGES = [
+  ...new Set([...serviceFolders, 'auth', 'sales', 'items', 'media', 'payments', 'shopper', 'notifications', 'messages']),
+];
 const serviceImportMessage =
   'A service imports no other service (nor the gateway or a library any service): talk through events or HTTP, and move shared code to libs/.';
 /**

@@ -137,7 +137,7 @@ images() {
   local version="${GARAGE_VERSION:-1.0.0}"
   build --target build $bases $secret .
   local specs=("--target web $bases $secret -t garage/web:$version .") app
-  for app in gateway services/auth services/sales services/items services/media services/payments services/shopper services/notifications; do
+  for app in gateway services/auth services/sales services/items services/media services/payments services/shopper services/notifications services/messages; do
     specs+=("--target service $bases $secret --build-arg APP=$app -t garage/$(basename "$app"):$version .")
   done
   build_parallel "${specs[@]}"

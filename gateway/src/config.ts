@@ -17,6 +17,7 @@ export const gatewayConfig = {
   PAYMENTS_URL: z.string().url().default('http://127.0.0.1:4005'),
   SHOPPER_URL: z.string().url().default('http://127.0.0.1:4006'),
   NOTIFICATIONS_URL: z.string().url().default('http://127.0.0.1:4007'),
+  MESSAGES_URL: z.string().url().default('http://127.0.0.1:4008'),
   /** Origins allowed to call the API from a browser (comma-separated); the SPA's own origin needs none. */
   CORS_ORIGINS: z.string().default(''),
   /** The built SPA to serve, with deep links falling back to index.html (standalone and simple deployments). */

@@ -1,6 +1,6 @@
 import type { GatewayConfig } from './config.js';
 
-export type ServiceName = 'auth' | 'sales' | 'items' | 'media' | 'payments' | 'shopper' | 'notifications';
+export type ServiceName = 'auth' | 'sales' | 'items' | 'media' | 'payments' | 'shopper' | 'notifications' | 'messages';
 
 /**
  * Which service each proxied API call goes to: the first matching prefix wins. This is the gateway's
@@ -32,6 +32,8 @@ export const ROUTES: Array<{ prefix: string | RegExp; service: ServiceName }> = 
   // A pattern, not a prefix: following a community sale is shopper's (the community sale is sales').
   { prefix: /^\/api\/community-sales\/[^/]+\/follow$/, service: 'shopper' },
   { prefix: '/api/community-sales', service: 'sales' },
+  { prefix: '/api/conversations', service: 'messages' },
+  { prefix: '/api/blocks', service: 'messages' },
 ];
 
 /** Who answers one API call: a service (through the proxy) or the gateway itself, and the file whose handler does. */
@@ -143,6 +145,13 @@ export const ENDPOINTS: Endpoint[] = [
   call('POST /api/community-sales/{id}/follow', 'shopper', 'follows/follows.controller.ts'),
   call('DELETE /api/community-sales/{id}/follow', 'shopper', 'follows/follows.controller.ts'),
   call('GET /api/dev/mail', 'notifications', 'email/dev-mail.controller.ts'),
+  call('POST /api/conversations', 'messages', 'conversations/conversations.controller.ts'),
+  call('GET /api/conversations', 'messages', 'conversations/conversations.controller.ts'),
+  call('GET /api/conversations/{id}', 'messages', 'conversations/conversations.controller.ts'),
+  call('POST /api/conversations/{id}/messages', 'messages', 'conversations/conversations.controller.ts'),
+  call('POST /api/conversations/{id}/read', 'messages', 'conversations/conversations.controller.ts'),
+  call('POST /api/conversations/{id}/report', 'messages', 'conversations/conversations.controller.ts'),
+  call('POST /api/blocks', 'messages', 'safety/blocks.controller.ts'),
   call('GET /api/health', 'gateway', 'gateway.controller.ts'),
   call('GET /api/live', 'gateway', 'ops.controller.ts'),
   call('GET /api/ready', 'gateway', 'ops.controller.ts'),
@@ -159,6 +168,7 @@ export function serviceUrls(config: GatewayConfig): Record<ServiceName, string> 
     payments: config.PAYMENTS_URL,
     shopper: config.SHOPPER_URL,
     notifications: config.NOTIFICATIONS_URL,
+    messages: config.MESSAGES_URL,
   };
 }
 

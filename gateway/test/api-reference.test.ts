@@ -13,6 +13,7 @@ import { paymentsService } from '@garage/payments';
 import { salesService } from '@garage/sales';
 import { shopperService } from '@garage/shopper';
 import { notificationsService } from '@garage/notifications';
+import { messagesService } from '@garage/messages';
 import { CSP, ROUTES, routeOf, startGateway, type RunningGateway } from '../src/index.js';
 import { ApiDocsController } from '../src/api-docs.controller.js';
 import { GatewayController } from '../src/gateway.controller.js';
@@ -75,6 +76,7 @@ const services: ServiceDefinition<never>[] = [
   paymentsService,
   shopperService,
   notificationsService,
+  messagesService,
 ] as never;
 const samplePath = (path: string) => path.replace(/\{[^}]+\}/g, '1');
 const documented = Object.entries(paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));

@@ -23,6 +23,7 @@ const APPS: Record<string, string> = {
   payments: 'services/payments',
   shopper: 'services/shopper',
   notifications: 'services/notifications',
+  messages: 'services/messages',
   gateway: 'gateway',
 };
 

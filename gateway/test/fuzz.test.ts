@@ -33,6 +33,7 @@ import { paymentsService } from '@garage/payments';
 import { salesService } from '@garage/sales';
 import { shopperService } from '@garage/shopper';
 import { notificationsService } from '@garage/notifications';
+import { messagesService } from '@garage/messages';
 import { startService, type RunningService } from '@garage/service-kit';
 import { serviceTestEnv, silentLogger, waitFor, type ServiceTestEnv } from '@garage/testing';
 import { startGateway, type RunningGateway } from '../src/index.js';
@@ -368,6 +369,7 @@ beforeAll(async () => {
     [itemsService, 'ITEMS_URL'],
     [shopperService, 'SHOPPER_URL'],
     [notificationsService, 'NOTIFICATIONS_URL'],
+    [messagesService, 'MESSAGES_URL'],
   ] as const) {
     // Each service also finds the owners started before it, as in the standalone launcher.
     const running = await startService(definition as never, { env: { ...testEnv.env, ...urls }, bus });

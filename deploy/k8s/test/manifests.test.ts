@@ -38,7 +38,7 @@ function objects(dir: string) {
 const baseObjects = objects(base);
 const byKind = (kind: string) => baseObjects.map((entry) => entry.object).filter((object) => object.kind === kind);
 const deployments = byKind('Deployment');
-const SERVICES = ['auth', 'sales', 'items', 'media', 'payments', 'shopper', 'notifications'];
+const SERVICES = ['auth', 'sales', 'items', 'media', 'payments', 'shopper', 'notifications', 'messages'];
 
 describe('Kubernetes manifests', () => {
   it.each(baseObjects.map((entry) => [`${entry.file}: ${entry.object.kind}/${entry.object.metadata?.name}`, entry.object]))(

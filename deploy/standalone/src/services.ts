@@ -6,6 +6,7 @@ import { salesService } from '@garage/sales';
 import { itemsService } from '@garage/items';
 import { shopperService } from '@garage/shopper';
 import { notificationsService } from '@garage/notifications';
+import { messagesService } from '@garage/messages';
 
 /**
  * Every service of the product, in start order, with the port it takes in the stack topology and
@@ -22,4 +23,5 @@ export const SERVICES: Array<{ definition: ServiceDefinition<any>; port: number;
   { definition: itemsService, port: 4003, gatewayKey: 'ITEMS_URL' },
   { definition: shopperService, port: 4006, gatewayKey: 'SHOPPER_URL' },
   { definition: notificationsService, port: 4007, gatewayKey: 'NOTIFICATIONS_URL' },
+  { definition: messagesService, port: 4008, gatewayKey: 'MESSAGES_URL' },
 ];

@@ -184,6 +184,24 @@ const noticeUnsubscribed = z.object({
 });
 export type NoticeUnsubscribed = z.infer<typeof noticeUnsubscribed>;
 
+/**
+ * A member wrote to another in a conversation (messages service). Only messages the recipient will
+ * see are announced (never one withheld because the recipient blocked its sender); the text is not
+ * carried: a notice names the sale and links to the conversation.
+ */
+const messageSent = z.object({
+  messageId: z.number().int(),
+  conversationId: z.number().int(),
+  saleId: z.number().int(),
+  itemId: z.number().int().nullable(),
+  saleTitle: z.string().nullable(),
+  senderId: z.number().int(),
+  recipientId: z.number().int(),
+  flagged: z.boolean(),
+  sentAt: z.string(),
+});
+export type MessageSent = z.infer<typeof messageSent>;
+
 export const eventDataSchemas = {
   'user.registered': userSnapshot,
   'user.updated': userSnapshot,
@@ -223,6 +241,7 @@ export const eventDataSchemas = {
   'reservation.rated': reservationRated,
   'notice.requested': noticeRequested,
   'notice.unsubscribed': noticeUnsubscribed,
+  'message.sent': messageSent,
 } as const;
 
 export type EventType = keyof typeof eventDataSchemas;
@@ -315,7 +334,9 @@ export const EVENT_CONSUMERS: Record<string, EventType[]> = {
     'membership.renewal_due',
     'membership.renewal_failed',
     'membership.refunded',
+    'message.sent',
   ],
+  messages: ['sale.created', 'sale.updated', 'sale.deleted'],
 };
 
 /** Topic-pattern match of a routing key (`sale.*`, `#`), as the broker does it. */

@@ -43,6 +43,8 @@ export const saleSnapshot = z.object({
    * consumer that hands the sale to members reads the moment with `addressShown`.
    */
   address_visible_from: z.string().nullable().optional(),
+  /** Whether members may write to the host about the sale. Optional so older snapshots still parse (absent: true). */
+  messages_enabled: z.boolean().optional(),
 });
 export type SaleSnapshot = z.infer<typeof saleSnapshot>;
 

@@ -40,6 +40,8 @@ const saleFormShape = {
   endTime: timeSchema,
   paymentMethods: paymentMethodsSchema,
   addressVisibleFrom: addressVisibleFromSchema,
+  /** Whether members may write to the host about the sale (absent: true on a new sale, unchanged on an edit). */
+  messagesEnabled: z.boolean({ message: 'messagesEnabled must be true or false' }).optional(),
 };
 
 type SaleWindow = { startDate: string; endDate: string; startTime: string; endTime: string };
@@ -170,6 +172,8 @@ export const saleSchema = z.object({
    * Until then a member who is not the host gets the street alone and a pin within a block.
    */
   address_visible_from: z.string().nullable().optional(),
+  /** Whether members may write to the host about the sale (the host's `messagesEnabled`). */
+  messages_enabled: z.boolean().optional(),
 });
 export type Sale = z.infer<typeof saleSchema>;
 

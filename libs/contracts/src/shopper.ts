@@ -38,6 +38,7 @@ export const ALERT_KINDS = [
   'community_sale_moved',
   'sale_dropped_out',
   'sale_likely_over',
+  'message',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 

@@ -60,7 +60,7 @@ export async function serviceTestEnv(extra: Record<string, string> = {}, { datab
   };
 }
 
-const SERVICE_NAMES = ['auth', 'sales', 'items', 'media', 'payments', 'shopper', 'notifications', 'test'];
+const SERVICE_NAMES = ['auth', 'sales', 'items', 'media', 'payments', 'shopper', 'notifications', 'messages', 'test'];
 
 async function removeBrokerObjects(url: string, exchange: string, prefix: string): Promise<void> {
   const connection = await amqp.connect(url);

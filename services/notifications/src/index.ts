@@ -6,6 +6,7 @@ import { Notifier } from './email/notifier.port.js';
 import { Notifications1763700000900 } from './migrations/1763700000900-notifications.js';
 import { CommunitySaleNotices1764300000200 } from './migrations/1764300000200-community-sale-notices.js';
 import { DropOutNotices1764400000300 } from './migrations/1764400000300-drop-out-notices.js';
+import { MessageNotices1764500000200 } from './migrations/1764500000200-message-notices.js';
 import { NotificationsModule } from './notifications.module.js';
 
 /**
@@ -17,7 +18,7 @@ export const notificationsService: ServiceDefinition<typeof notificationsConfig>
   config: notificationsConfig,
   productionRequired: ['ALERTS_SECRET', 'PUBLIC_URL'],
   module: NotificationsModule,
-  migrations: [Notifications1763700000900, CommunitySaleNotices1764300000200, DropOutNotices1764400000300],
+  migrations: [Notifications1763700000900, CommunitySaleNotices1764300000200, DropOutNotices1764400000300, MessageNotices1764500000200],
   onStart: async (app) => {
     const emails = app.get(AlertEmailJob).start();
     const digests = app.get(DigestJob).start();

@@ -7,6 +7,7 @@ import { DevMailController } from './email/dev-mail.controller.js';
 import { DigestJob } from './email/digest.job.js';
 import { EmailsRepository } from './email/emails.repository.js';
 import { notifierProvider, unsubscribeTokensProvider } from './email/notifier.provider.js';
+import { OnMessageSentHandler } from './handlers/on-message-sent.handler.js';
 import { OnMembershipChangedHandler } from './handlers/on-membership-changed.handler.js';
 import { OnNoticeRequestedHandler } from './handlers/on-notice-requested.handler.js';
 import { OnReservationEndedHandler } from './handlers/on-reservation-ended.handler.js';
@@ -25,6 +26,7 @@ import { UsersRepository } from './users/users.repository.js';
     OnReservationEndedHandler,
     OnMembershipChangedHandler,
     OnUserChangedHandler,
+    OnMessageSentHandler,
   ],
   providers: [
     UsersRepository,

@@ -6,6 +6,7 @@ import { ProjectionShapes1764200000000 } from './migrations/1764200000000-projec
 import { CommunitySales1764300000000 } from './migrations/1764300000000-community-sales.js';
 import { LiveStatus1764400000000 } from './migrations/1764400000000-live-status.js';
 import { HostKit1764400000100 } from './migrations/1764400000100-host-kit.js';
+import { MessagesEnabled1764500000000 } from './migrations/1764500000000-messages-enabled.js';
 import { SalesModule } from './sales.module.js';
 import { SaleLifecycleJob } from './sales/sale-lifecycle.job.js';
 
@@ -21,6 +22,7 @@ export const salesService: ServiceDefinition<typeof salesConfig> = {
     CommunitySales1764300000000,
     LiveStatus1764400000000,
     HostKit1764400000100,
+    MessagesEnabled1764500000000,
   ],
   onStart: async (app) => app.get(SaleLifecycleJob).start(),
 };

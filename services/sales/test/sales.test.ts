@@ -81,6 +81,7 @@ describe('POST /api/sales', () => {
       time_zone: 'America/Los_Angeles',
       payment_methods: [],
       address_visible_from: null,
+      messages_enabled: true,
     });
     const event = await waitFor(() => bus.received.find((e) => e.type === 'sale.created' && e.data.id === sale.id));
     expect(event.version).toBe(1);
@@ -104,6 +105,7 @@ describe('POST /api/sales', () => {
       live_state_at: null,
       payment_methods: [],
       address_visible_from: null,
+      messages_enabled: true,
     });
   });
 

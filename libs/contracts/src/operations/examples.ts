@@ -103,4 +103,8 @@ export const API_EXAMPLES = {
     days: [{ date: '2030-06-14', startTime: '08:00', endTime: '14:00' }],
   },
   communitySaleJoin: { saleId: 7 },
+  conversationStart: { saleId: 1, itemId: 3, text: 'Is the table still available? Could I pick it up at 9?' },
+  message: { text: 'Great, see you at 9.' },
+  block: { userId: 42 },
+  report: { reason: 'Asked me to pay with a gift card before the sale.' },
 } as const;

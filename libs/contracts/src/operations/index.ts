@@ -15,6 +15,7 @@ import { SAVED_SEARCH_OPERATIONS } from './saved-searches.js';
 import { ALERT_OPERATIONS } from './alerts.js';
 import { ROUTE_PLAN_OPERATIONS } from './route-plans.js';
 import { COMMUNITY_SALE_FOLLOW_OPERATIONS, COMMUNITY_SALE_OPERATIONS, COMMUNITY_SALE_PRINT_OPERATIONS } from './community-sales.js';
+import { MESSAGE_OPERATIONS } from './messages.js';
 import { GATEWAY_OPERATIONS } from './gateway.js';
 import type { ApiOperation } from './types.js';
 
@@ -39,5 +40,6 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...COMMUNITY_SALE_OPERATIONS,
   ...COMMUNITY_SALE_PRINT_OPERATIONS,
   ...COMMUNITY_SALE_FOLLOW_OPERATIONS,
+  ...MESSAGE_OPERATIONS,
   ...GATEWAY_OPERATIONS,
 ];

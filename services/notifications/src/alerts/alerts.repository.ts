@@ -12,12 +12,13 @@ interface AlertRow {
   item_id: number | null;
   sale_id: number | null;
   community_sale_id: number | null;
+  conversation_id: number | null;
   changes: SaleChange[] | null;
   read_at: Date | null;
   created_at: Date;
 }
 
-const COLUMNS = `id, kind, title, message, saved_search_id, item_id, sale_id, community_sale_id, data->'changes' AS changes, read_at, created_at`;
+const COLUMNS = `id, kind, title, message, saved_search_id, item_id, sale_id, community_sale_id, (data->>'conversationId')::int AS conversation_id, data->'changes' AS changes, read_at, created_at`;
 
 /** The bell: each user's alerts, newest first, and what they have read. */
 @Injectable()
@@ -62,6 +63,7 @@ function linkOf(row: AlertRow): string | null {
   if (row.kind === 'sale_deleted') return null;
   if (row.kind === 'reservation') return '/my-reservations';
   if (row.kind === 'membership') return '/profile';
+  if (row.kind === 'message') return row.conversation_id === null ? '/messages' : `/messages/${row.conversation_id}`;
   if (row.kind === 'community_sale_cancelled' || row.kind === 'community_sale_moved') {
     return row.community_sale_id === null ? null : `/community-sales/${row.community_sale_id}`;
   }

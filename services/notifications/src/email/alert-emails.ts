@@ -35,6 +35,7 @@ function pageOf(alert: EmailAlert, site: string): string | null {
   if (alert.kind === 'match' && alert.itemId !== null) return `${site}/items/${alert.itemId}`;
   if (alert.kind === 'reservation') return `${site}/my-reservations`;
   if (alert.kind === 'membership') return `${site}/profile`;
+  if (alert.kind === 'message') return `${site}/messages`;
   if (isCommunitySale(alert)) return alert.communitySaleId ? `${site}/community-sales/${alert.communitySaleId}` : null;
   if (alert.kind !== 'sale_deleted' && alert.kind !== 'match' && alert.saleId !== null) return `${site}/sales/${alert.saleId}`;
   return null;
@@ -52,6 +53,7 @@ ${footer.map((p) => `<p style="font-size: 12px; color: #6b7280">${p}</p>`).join(
 export function alertEmail(to: string, alert: EmailAlert, links: EmailLinks): MailMessage {
   if (alert.kind === 'reservation') return reservationEmail(to, alert, links.site);
   if (alert.kind === 'membership') return membershipEmail(to, alert, links.site);
+  if (alert.kind === 'message') return messageEmail(to, alert, links.site);
   const page = pageOf(alert, links.site);
   const why =
     alert.kind === 'match'
@@ -104,6 +106,18 @@ function membershipEmail(to: string, alert: EmailAlert, site: string): MailMessa
     [`<strong>${escape(alert.message)}</strong>`, `<a href="${escape(page)}">Your membership and receipts</a>`],
     [escape(why)],
   );
+  return { to, subject: alert.title.replace(/\s+/g, ' ').trim(), text, html, headers: {} };
+}
+
+/**
+ * A member wrote to the recipient: a service email like a reservation's, with no unsubscribe. It
+ * names the sale, never the text (read in the app, where a scam warning goes with it).
+ */
+function messageEmail(to: string, alert: EmailAlert, site: string): MailMessage {
+  const page = `${site}/messages`;
+  const why = 'You get this email because a member wrote to you on Garage (at most one email per conversation an hour).';
+  const text = [alert.message, '', `Read and answer: ${page}`, '', '--', why, ''].join('\n');
+  const html = htmlPage([`<strong>${escape(alert.message)}</strong>`, `<a href="${escape(page)}">Read and answer</a>`], [escape(why)]);
   return { to, subject: alert.title.replace(/\s+/g, ' ').trim(), text, html, headers: {} };
 }
 

@@ -16,8 +16,15 @@ import { SaleDayReader } from '../live-status/sale-day.js';
  */
 export type SaleRecord = Omit<
   SaleSnapshot,
-  'latitude' | 'longitude' | `community_sale_${string}` | `live_state${string}` | 'payment_methods' | 'address_visible_from'
+  | 'latitude'
+  | 'longitude'
+  | `community_sale_${string}`
+  | `live_state${string}`
+  | 'payment_methods'
+  | 'address_visible_from'
+  | 'messages_enabled'
 > & {
+  messages_enabled: boolean;
   payment_methods: PaymentMethod[];
   /** `YYYY-MM-DDTHH:MM` on the sale's clock, or null: members see the address now. */
   address_visible_from: string | null;
@@ -101,6 +108,7 @@ export function toSale(view: SaleView, reader: SaleReader, day: SaleDayReader = 
     rating: signedIn ? view.rating : null,
     payment_methods: view.payment_methods ?? [],
     address_visible_from: view.address_visible_from ?? null,
+    messages_enabled: view.messages_enabled ?? true,
     ...day.read(view),
   };
   if (view.distance !== undefined) sale.distance = roundMiles(view.distance);
@@ -138,6 +146,7 @@ export function toSnapshot(record: SaleRecord, withCommunitySale = record.commun
     live_state_at: record.live_state_at?.toISOString() ?? null,
     payment_methods: record.payment_methods,
     address_visible_from: record.address_visible_from,
+    messages_enabled: record.messages_enabled,
   };
   if (withCommunitySale) {
     snapshot.community_sale_id = record.community_sale_id;

@@ -22,6 +22,8 @@ export interface SaleFields {
   paymentMethods: string[];
   /** `YYYY-MM-DDTHH:MM` on the sale's clock, or null (shown now). */
   addressVisibleFrom: string | null;
+  /** Whether members may write to the host about the sale; null keeps it (true on a new sale). */
+  messagesEnabled: boolean | null;
 }
 
 export interface BrowseFilter {
@@ -42,7 +44,8 @@ export const RECORD_COLUMNS = `s.id, s.user_id, s.title, s.description, s.addres
   to_char(s.start_time, 'HH24:MI') AS start_time, to_char(s.end_time, 'HH24:MI') AS end_time,
   s.status, s.latitude, s.longitude, s.version, s.community_sale_id, s.community_sale_status, s.community_sale_number,
   s.live_state, s.live_state_at, s.host_said_at, to_char(s.confirmed_on, 'YYYY-MM-DD') AS confirmed_on, s.confirmed_at, s.confirmed_count,
-  s.payment_methods, to_char(s.address_visible_from, 'YYYY-MM-DD"T"HH24:MI') AS address_visible_from, s.address_visible_at`;
+  s.payment_methods, to_char(s.address_visible_from, 'YYYY-MM-DD"T"HH24:MI') AS address_visible_from, s.address_visible_at,
+  s.messages_enabled`;
 
 /** How many of its items' photos a sale in a list shows (cards and map popups). */
 export const SALE_PHOTOS = 4;
@@ -69,9 +72,9 @@ export class SalesRepository {
   async insert(manager: EntityManager, userId: number, sale: SaleFields): Promise<SaleRecord> {
     const [row] = await manager.query(
       `INSERT INTO sales AS s (user_id, title, description, address, city, state, zip_code, start_date, end_date,
-         start_time, end_time, ends_at, latitude, longitude, payment_methods, address_visible_from, address_visible_at)
+         start_time, end_time, ends_at, latitude, longitude, payment_methods, address_visible_from, address_visible_at, messages_enabled)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8::date, $9::date, $10::time, $11::time, ${ENDS_AT('$9', '$11', '$12::text')}, $13, $14,
-         $15::text[], $16::timestamp, ${VISIBLE_AT('$16', '$12::text')})
+         $15::text[], $16::timestamp, ${VISIBLE_AT('$16', '$12::text')}, coalesce($17::boolean, true))
        RETURNING ${RECORD_COLUMNS}`,
       [userId, ...fieldValues(sale)],
     );
@@ -96,7 +99,7 @@ export class SalesRepository {
          start_date = $8::date, end_date = $9::date, start_time = $10::time, end_time = $11::time,
          ends_at = ${ENDS_AT('$9', '$11', '$12::text')}, latitude = $13, longitude = $14,
          payment_methods = $15::text[], address_visible_from = $16::timestamp, address_visible_at = ${VISIBLE_AT('$16', '$12::text')},
-         status = $17, version = s.version + 1, updated_at = now()
+         messages_enabled = coalesce($17::boolean, s.messages_enabled), status = $18, version = s.version + 1, updated_at = now()
        WHERE s.id = $1
        RETURNING ${RECORD_COLUMNS}`,
       [id, ...fieldValues(sale), status],
@@ -241,5 +244,6 @@ function fieldValues(sale: SaleFields): unknown[] {
     sale.longitude,
     sale.paymentMethods,
     sale.addressVisibleFrom,
+    sale.messagesEnabled,
   ];
 }

@@ -177,6 +177,7 @@ export class SalesService {
       timeZone: timeZoneAt(point.latitude, point.longitude),
       paymentMethods: form.paymentMethods ?? [],
       addressVisibleFrom: form.addressVisibleFrom ?? null,
+      messagesEnabled: form.messagesEnabled ?? null,
     };
   }
 }

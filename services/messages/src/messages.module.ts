@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { ConversationsController } from './conversations/conversations.controller.js';
+import { ConversationsRepository } from './conversations/conversations.repository.js';
+import { ConversationsService } from './conversations/conversations.service.js';
+import { OnSaleChangedHandler } from './handlers/on-sale-changed.handler.js';
+import { BlocksController } from './safety/blocks.controller.js';
+import { NewConversationLimit } from './safety/new-conversation-limit.js';
+import { SafetyRepository } from './safety/safety.repository.js';
+import { SalesRepository } from './sales/sales.repository.js';
+
+@Module({
+  controllers: [ConversationsController, BlocksController, OnSaleChangedHandler],
+  providers: [ConversationsRepository, ConversationsService, SafetyRepository, NewConversationLimit, SalesRepository],
+})
+export class MessagesModule {}

@@ -1,0 +1,48 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { SaleSnapshot } from '@garage/contracts';
+import { SaleProjection } from '@garage/event-bus';
+import { InjectDataSource, Owners } from '@garage/service-kit';
+
+/** What a conversation needs of its sale: who hosts it, what it is called, and whether it takes messages. */
+export interface SaleForMessages {
+  id: number;
+  hostId: number;
+  title: string | null;
+  messagesEnabled: boolean;
+  deleted: boolean;
+}
+
+/**
+ * The messages service's copy of sales (see `SaleProjection`), with its own `messages_enabled`
+ * beside the projection's columns (decision 0202): written from the same snapshot, only when the
+ * projection applied it, so a stale or repeated event changes neither.
+ */
+@Injectable()
+export class SalesRepository extends SaleProjection {
+  constructor(
+    @InjectDataSource() dataSource: DataSource,
+    @Inject(Owners) private readonly owners: Owners,
+  ) {
+    super(dataSource, (id) => owners.sale(id));
+  }
+
+  /** Applies a `sale.created/updated` snapshot and the service's own column with it. */
+  async apply(manager: EntityManager, sale: SaleSnapshot, version: number): Promise<void> {
+    if (!(await this.upsert(manager, sale, version))) return;
+    await manager.query(`UPDATE sales SET messages_enabled = $2 WHERE id = $1`, [sale.id, sale.messages_enabled ?? true]);
+  }
+
+  /**
+   * The sale as kept here, or, when this copy has not heard of it yet, as the sales service has it
+   * now (its word serves this request only and is never written here); null when neither has it.
+   */
+  async forMessages(id: number): Promise<SaleForMessages | null> {
+    const [kept] = await this.dataSource.query(`SELECT id, user_id, title, messages_enabled, deleted FROM sales WHERE id = $1`, [id]);
+    if (kept)
+      return { id: kept.id, hostId: kept.user_id, title: kept.title, messagesEnabled: kept.messages_enabled, deleted: kept.deleted };
+    const owned = await this.owners.sale(id);
+    if (!owned) return null;
+    return { id: owned.id, hostId: owned.user_id, title: owned.title, messagesEnabled: owned.messages_enabled ?? true, deleted: false };
+  }
+}
