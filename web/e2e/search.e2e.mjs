@@ -153,7 +153,7 @@ describe('searching items', () => {
     await box.getByText('5 Light St, Rochester, IL').waitFor();
     await box.getByText('Gina Lumen').waitFor();
     await page.getByRole('button', { name: 'Contact Seller' }).click();
-    await page.getByText('In-app messaging is coming soon.').waitFor();
+    await page.getByLabel(/Your message to the seller/).waitFor();
     await audit(page, 'item signed in');
   });
 });

@@ -133,3 +133,6 @@ export const ROUTE_PLAN_MAX_SALES = 400;
 /** How a host takes money (issue 38): shown as badges on the sale's card, and a browse filter. */
 export const PAYMENT_METHODS = ['cash', 'card', 'venmo', 'paypal', 'zelle', 'cash_app'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** The longest message a member may send (messages; the SPA's text boxes stop there too). */
+export const MESSAGE_MAX_LENGTH = 2000;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, plainString } from './common.js';
+import { MESSAGE_MAX_LENGTH } from './constants.js';
 
 /**
  * Messages (issue 39): a member writes to a sale's host about the sale or one of its items. One
@@ -7,7 +8,6 @@ import { idSchema, plainString } from './common.js';
  * the other new resources (route plans).
  */
 
-export const MESSAGE_MAX_LENGTH = 2000;
 /** New conversations a member may start per hour (writing in an existing one is not limited here). */
 export const NEW_CONVERSATIONS_PER_HOUR = 10;
 export const MESSAGES_PAGE_MAX = 100;

@@ -4,8 +4,19 @@ import { ProtectedRoute } from '@/lib/auth';
 import { useReplayEarlyInput } from '@/lib/early-input';
 import { RootLayout } from '@/components/layout/root-layout';
 import { AlertsBell } from '@/features/alerts/components/alerts-bell';
+import { MessagesLink } from '@/features/messages/components/messages-link';
 import { RouteError } from '@/components/layout/route-error';
 import { Spinner } from '@/components/ui/spinner';
+
+/** The header's signed-in corner: messages, then the alerts bell. */
+function HeaderNotices() {
+  return (
+    <>
+      <MessagesLink />
+      <AlertsBell />
+    </>
+  );
+}
 
 /** Every screen is its own chunk; the shell (header, footer, session) is all a first visit loads. */
 const loaders = {
@@ -43,6 +54,9 @@ const loaders = {
   communitySales: () => import('./routes/community-sales/list'),
   organizeCommunitySale: () => import('./routes/community-sales/organize'),
   editCommunitySale: () => import('./routes/community-sales/edit'),
+  // Messages between a shopper and a host.
+  messages: () => import('./routes/messages/list'),
+  conversation: () => import('./routes/messages/thread'),
   notFound: () => import('./routes/not-found'),
 } satisfies Record<string, () => Promise<{ default: ComponentType }>>;
 type ScreenName = keyof typeof loaders;
@@ -77,7 +91,7 @@ function SignedInOnly() {
 
 export const routes: RouteObject[] = [
   {
-    element: <RootLayout notifications={AlertsBell} />,
+    element: <RootLayout notifications={HeaderNotices} />,
     errorElement: <RouteError />,
     children: [
       { index: true, ...screen('landing') },
@@ -115,6 +129,8 @@ export const routes: RouteObject[] = [
           { path: 'sales/:id/reservations', ...screen('saleReservations') },
           { path: 'organize', ...screen('organizeCommunitySale') },
           { path: 'community-sales/:id/edit', ...screen('editCommunitySale') },
+          { path: 'messages', ...screen('messages') },
+          { path: 'messages/:id', ...screen('conversation') },
         ],
       },
       { path: '*', ...screen('notFound') },

@@ -70,3 +70,9 @@ export const communitySaleKeys = {
   following: (id: string, userId: number | null) => ['community-sales', 'following', id, userId] as const,
   search: (id: string, q: string) => ['community-sales', 'search', id, q] as const,
 };
+
+export const messageKeys = {
+  all: ['conversations'] as const,
+  list: ['conversations', 'list'] as const,
+  detail: (id: string) => ['conversations', 'detail', id] as const,
+};

@@ -1,14 +1,17 @@
 import { useParams } from 'react-router-dom';
+import { useUser } from '@/lib/auth';
 import { Page } from '@/components/ui/page';
 import { JoinCommunitySale } from '@/features/community-sales/components/join-community-sale';
 import { AddToCalendarLink } from '@/features/calendar/components/add-to-calendar-link';
 import { FavoriteButton } from '@/features/favorites/components/favorite-button';
+import { ContactHost } from '@/features/messages/components/contact-host';
 import { AddToPlanButton } from '@/features/route-planner/components/add-to-plan-button';
 import { SaleDetail } from '@/features/sales/components/sale-detail';
 import { SaleStatsPanel } from '@/features/sales/stats/sale-stats-panel';
 
 export default function SaleDetailRoute() {
   const { id = '' } = useParams();
+  const user = useUser();
   return (
     <Page>
       <SaleDetail
@@ -21,6 +24,9 @@ export default function SaleDetailRoute() {
           <>
             <AddToCalendarLink saleId={sale.id} />
             {sale.status === 'active' && <AddToPlanButton sale={sale} />}
+            {user && user.id !== sale.user_id && sale.messages_enabled !== false && (
+              <ContactHost saleId={sale.id} label="Message the Host" />
+            )}
           </>
         )}
         renderItemActions={(item) => <FavoriteButton kind="item" id={item.id} title={item.title} ownerId={item.user_id} />}

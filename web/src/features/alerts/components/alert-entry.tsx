@@ -1,8 +1,21 @@
-import { Ban, Bell, CircleHelp, Clock, CloudRain, Crown, Receipt, Route, Search, Trash2, type LucideIcon } from 'lucide-react';
+import {
+  Ban,
+  Bell,
+  MessageCircle,
+  CircleHelp,
+  Clock,
+  CloudRain,
+  Crown,
+  Receipt,
+  Route,
+  Search,
+  Trash2,
+  type LucideIcon,
+} from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { Alert, AlertKind } from '@garage/contracts';
 import { cn } from '@/lib/cn';
-import { formatAlertTime } from '../utils/alert-time';
+import { formatWhen } from '@/lib/when';
 
 const icons: Record<AlertKind, LucideIcon> = {
   match: Search,
@@ -15,6 +28,7 @@ const icons: Record<AlertKind, LucideIcon> = {
   community_sale_moved: CloudRain,
   sale_dropped_out: Route,
   sale_likely_over: CircleHelp,
+  message: MessageCircle,
 };
 
 /**
@@ -44,7 +58,7 @@ export function AlertEntry({ alert, onOpen, compact = false }: { alert: Alert; o
         </p>
         <p className={cn('mt-0.5 text-sm text-gray-700', compact && 'line-clamp-2')}>{alert.message}</p>
         <p className="mt-1 text-xs text-gray-600">
-          <time dateTime={alert.createdAt}>{formatAlertTime(alert.createdAt)}</time>
+          <time dateTime={alert.createdAt}>{formatWhen(alert.createdAt)}</time>
         </p>
       </div>
       {!alert.read && <span aria-hidden="true" className="mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full bg-blue-700" />}

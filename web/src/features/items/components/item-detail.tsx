@@ -1,4 +1,4 @@
-import { useDeferredValue, useId, useState, type ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { conditionLabel } from '@garage/contracts/constants';
 import type { Item } from '@garage/contracts';
@@ -9,7 +9,7 @@ import { formatDateRange, formatPrice, formatRating, formatTimeRange, fullName }
 import { itemStatus, type ItemStatus } from '@/lib/item-status';
 import { Badge } from '@/components/ui/badge';
 import { LiveStateBadge } from '@/components/live-state-badge';
-import { Button, LinkButton } from '@/components/ui/button';
+import { LinkButton } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryStatus } from '@/components/ui/query-status';
 import { useItem } from '../api/get-item';
@@ -70,36 +70,17 @@ function SaleDetailsBox({ sale, signedIn }: { sale: NonNullable<Item['sale']>; s
   );
 }
 
-function ContactSeller() {
-  const noteId = useId();
-  const [asked, setAsked] = useState(false);
-  return (
-    <div>
-      {/* A secondary button: messaging is not there yet, so it does not compete with reserving. */}
-      <Button variant="secondary" aria-describedby={noteId} onClick={() => setAsked(true)}>
-        Contact Seller
-      </Button>
-      <p id={noteId} className="mt-2 text-sm text-gray-700">
-        Messaging is coming soon. Until then, visit the sale or call the seller.
-      </p>
-      {asked && (
-        <p role="status" className="mt-1 text-sm font-medium text-blue-800">
-          Thanks for your interest! In-app messaging is coming soon.
-        </p>
-      )}
-    </div>
-  );
-}
-
 interface ItemDetailProps {
   itemId: string;
   /** Between the item's title and the owner's Edit button (e.g. its heart). */
   renderTitleActions?: (item: Item) => ReactNode;
   /** Under the price: the item's call to action (Reserve Item, or Upgrade to Reserve). */
   renderBuyActions?: (item: Item) => ReactNode;
+  /** For a signed-in shopper, under the sale's details (e.g. Contact Seller). */
+  renderContact?: (item: Item) => ReactNode;
 }
 
-export function ItemDetail({ itemId, renderTitleActions, renderBuyActions }: ItemDetailProps) {
+export function ItemDetail({ itemId, renderTitleActions, renderBuyActions, renderContact }: ItemDetailProps) {
   const user = useUser();
   // The item's arrival renders in the background, a few milliseconds at a time (see useDeferredValue
   // in docs/decisions.md): the query's own update is synchronous and blocks a phone's main thread.
@@ -216,7 +197,7 @@ export function ItemDetail({ itemId, renderTitleActions, renderBuyActions }: Ite
             </section>
           )}
           {item.sale && <SaleDetailsBox sale={item.sale} signedIn={user !== null} />}
-          {user && !isOwner && !item.is_sold && <ContactSeller />}
+          {user && !isOwner && !item.is_sold && renderContact?.(item)}
         </div>
       </div>
     </div>

@@ -1,7 +1,7 @@
 import { formatDay } from '@/lib/format';
 
-/** When an alert came: "just now", "5 min ago", "3 h ago", then the date ("May 2, 2099"). */
-export function formatAlertTime(createdAt: string, now: Date = new Date()): string {
+/** When something happened (an alert, a message): "just now", "5 min ago", "3 h ago", then the date ("May 2, 2099"). */
+export function formatWhen(createdAt: string, now: Date = new Date()): string {
   const at = new Date(createdAt);
   if (Number.isNaN(at.getTime())) return '';
   const minutes = Math.floor((now.getTime() - at.getTime()) / 60_000);

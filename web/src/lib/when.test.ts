@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatAlertTime } from './alert-time';
+import { formatWhen } from './when';
 
-describe('formatAlertTime', () => {
+describe('formatWhen', () => {
   const now = new Date('2030-06-14T15:00:00Z');
   it.each([
     ['2030-06-14T14:59:40Z', 'just now'],
@@ -10,6 +10,6 @@ describe('formatAlertTime', () => {
     ['2030-06-10T12:00:00Z', 'Jun 10, 2030'],
     ['not a date', ''],
   ])('%s → %s', (createdAt, expected) => {
-    expect(formatAlertTime(createdAt, now)).toBe(expected);
+    expect(formatWhen(createdAt, now)).toBe(expected);
   });
 });
