@@ -66,7 +66,7 @@ async function main() {
     const t0 = Date.now();
     check(
       await browserJourneys(),
-      `browser journeys through nginx (auth, hosting, search, premium, reservations, community-sales, live-status, route-day, live-route) in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
+      `browser journeys through nginx (auth, hosting, search, premium, reservations, community-sales, live-status, route-day, live-route, messages) in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
     );
   }
   const kept = await apiJourney();
