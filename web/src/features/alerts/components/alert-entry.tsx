@@ -1,4 +1,17 @@
-import { Ban, Bell, CircleHelp, Clock, CloudRain, Crown, Receipt, Route, Search, Trash2, type LucideIcon } from 'lucide-react';
+import {
+  Ban,
+  Bell,
+  CircleHelp,
+  Clock,
+  CloudRain,
+  Crown,
+  MessageCircle,
+  Receipt,
+  Route,
+  Search,
+  Trash2,
+  type LucideIcon,
+} from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { Alert, AlertKind } from '@garage/contracts';
 import { cn } from '@/lib/cn';
@@ -15,6 +28,7 @@ const icons: Record<AlertKind, LucideIcon> = {
   community_sale_moved: CloudRain,
   sale_dropped_out: Route,
   sale_likely_over: CircleHelp,
+  message: MessageCircle,
 };
 
 /**
