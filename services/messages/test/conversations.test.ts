@@ -191,3 +191,32 @@ async function waitForEvent(match: (event: any) => boolean) {
   }
   throw new Error('no such event');
 }
+
+describe("when the copy would refuse, the sales service's word", () => {
+  it('lets a member write at once after the host turned messages back on, before the event arrives', async () => {
+    const host = newId();
+    const sale = await harness.sale(host, { messages_enabled: false });
+    // The host turned them on; the sales service says so, its event is still on its way.
+    harness.owners.sales.set(sale.id, { ...sale, messages_enabled: true });
+    expect((await harness.as(newId(), 'post', '/api/conversations', { saleId: sale.id, text: 'Hi' })).status).toBe(201);
+    expect((await harness.query(`SELECT messages_enabled FROM sales WHERE id = $1`, [sale.id]))[0]!.messages_enabled).toBe(false);
+  });
+
+  it("keeps the copy's refusal when the sales service cannot be asked", async () => {
+    const host = newId();
+    const sale = await harness.sale(host, { messages_enabled: false });
+    // The sales service is down: its address answers nothing.
+    const config = harness.service.config as Record<string, unknown>;
+    const salesUrl = config.SALES_URL;
+    config.SALES_URL = 'http://127.0.0.1:9';
+    try {
+      const refused = await harness.as(newId(), 'post', '/api/conversations', { saleId: sale.id, text: 'Hi' });
+      expect(refused.status).toBe(403);
+      const unknown = await harness.as(newId(), 'post', '/api/conversations', { saleId: newId(), text: 'Hi' });
+      expect(unknown.status).toBe(503);
+      expect(unknown.headers['retry-after']).toBe('1');
+    } finally {
+      config.SALES_URL = salesUrl;
+    }
+  });
+});

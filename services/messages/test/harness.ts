@@ -50,8 +50,9 @@ export class MessagesHarness extends ServiceHarness {
     return harness;
   }
 
-  /** A sale the service has heard of from the sales service's events. */
-  sale(hostId: number, overrides: Partial<SaleSnapshot> = {}, version = 1, id = newId()): Promise<SaleSnapshot> {
+  /** A sale the sales service has (and answers for), which this service has heard of from its events. */
+  async sale(hostId: number, overrides: Partial<SaleSnapshot> = {}, version = 1, id = newId()): Promise<SaleSnapshot> {
+    this.owners.sales.set(id, saleSnapshot(id, hostId, overrides));
     return publishSale(this, id, hostId, overrides, version);
   }
 

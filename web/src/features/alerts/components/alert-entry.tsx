@@ -1,11 +1,11 @@
 import {
   Ban,
   Bell,
-  MessageCircle,
   CircleHelp,
   Clock,
   CloudRain,
   Crown,
+  MessageCircle,
   Receipt,
   Route,
   Search,
