@@ -62,6 +62,11 @@ export const gatewayConfig = {
    * load balancer that follows readiness stops sending before the listener closes; 0 closes at once.
    */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /**
+   * How often an open `/api/updates` stream gets a heartbeat comment: under every proxy's idle
+   * timeout on the way (nginx's proxy_read_timeout is 65 s; load balancers often 60 s).
+   */
+  LIVE_HEARTBEAT_MS: z.coerce.number().int().min(50).max(55_000).default(15_000),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
   OTEL_SERVICE_NAME: z.string().optional(),
 };

@@ -8,6 +8,8 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import {
   closeAfterAnswers,
   createLogger,
+  DEV_DEFAULTS,
+  liveUpdatesFrom,
   ErrorFilter,
   flushTracing,
   frameworkErrorsOption,
@@ -27,6 +29,7 @@ import { proxyTrust } from './client-address.js';
 import { gatewayConfig, type GatewayConfig } from './config.js';
 import { GatewayController } from './gateway.controller.js';
 import { Lifecycle } from './lifecycle.js';
+import { LiveUpdatesController } from './live-updates.controller.js';
 import { OpsController } from './ops.controller.js';
 import { ApiProxy } from './proxy.js';
 import { addRequestBudget, RequestBudget } from './request-budget.js';
@@ -34,6 +37,7 @@ import { serviceUrls } from './routes.js';
 import { addSecurityHeaders } from './security-headers.js';
 import { TokenCheck } from './token-check.js';
 import { GATEWAY_CONFIG } from './tokens.js';
+import { UpdateStreams } from './update-streams.js';
 import { Upstreams } from './upstreams.js';
 import { WebAssets } from './web-assets.js';
 import { WebController } from './web.controller.js';
@@ -62,11 +66,12 @@ export async function startGateway(
   const budget = RequestBudget.of(config, logger);
   const trust = proxyTrust(config.TRUST_PROXY);
   const lifecycle = new Lifecycle();
+  const streams = new UpdateStreams(liveUpdatesFrom(config, DEV_DEFAULTS.REDIS_URL), config.LIVE_HEARTBEAT_MS, logger);
   const webDist = config.WEB_DIST && existsSync(path.join(config.WEB_DIST, 'index.html')) ? path.resolve(config.WEB_DIST) : null;
 
   const root: DynamicModule = {
     module: class GatewayModule {},
-    controllers: [OpsController, ApiDocsController, GatewayController, ...(webDist ? [WebController] : [])],
+    controllers: [OpsController, ApiDocsController, GatewayController, LiveUpdatesController, ...(webDist ? [WebController] : [])],
     providers: [
       { provide: Upstreams, useValue: upstreams },
       { provide: TOKEN_PUBLIC_KEY, useValue: publicKeyFrom(config) },
@@ -79,6 +84,7 @@ export async function startGateway(
       },
       { provide: GATEWAY_CONFIG, useValue: config },
       { provide: Lifecycle, useValue: lifecycle },
+      { provide: UpdateStreams, useValue: streams },
       ...(webDist ? [{ provide: WebAssets, useValue: new WebAssets(webDist) }] : []),
     ],
   };
@@ -114,7 +120,13 @@ export async function startGateway(
   fastify.addHook('onResponse', async (request, reply) => {
     if (reply.statusCode >= 500 || logger.isLevelEnabled('debug')) {
       logger[reply.statusCode >= 500 ? 'warn' : 'debug'](
-        { reqId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        {
+          reqId: request.id,
+          method: request.method,
+          url: withoutToken(request.url),
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime),
+        },
         'request',
       );
     }
@@ -133,6 +145,7 @@ export async function startGateway(
     return reply;
   });
   await app.init();
+  await streams.start();
   // The proxy sees each request first; Fastify (and Nest) get only what it leaves.
   const server = app.getHttpServer();
   const [fastifyHandler] = server.listeners('request') as Array<(request: IncomingMessage, response: ServerResponse) => void>;
@@ -157,6 +170,7 @@ export async function startGateway(
   const close = () =>
     (closed ??= (async () => {
       lifecycle.close();
+      await streams.close();
       await metrics?.close();
       await app.close();
       await budget?.close();
@@ -176,6 +190,11 @@ export async function startGateway(
       await close();
     },
   };
+}
+
+/** A URL as logged: the live stream's `?token=` never reaches a log (decision 0212). */
+function withoutToken(url: string): string {
+  return url.replace(/([?&]token=)[^&]*/g, '$1[redacted]');
 }
 
 /**

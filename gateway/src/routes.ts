@@ -154,6 +154,7 @@ export const ENDPOINTS: Endpoint[] = [
   call('POST /api/blocks', 'messages', 'safety/blocks.controller.ts'),
   call('GET /api/health', 'gateway', 'gateway.controller.ts'),
   call('GET /api/live', 'gateway', 'ops.controller.ts'),
+  call('GET /api/updates', 'gateway', 'live-updates.controller.ts'),
   call('GET /api/ready', 'gateway', 'ops.controller.ts'),
   call('GET /api/docs', 'gateway', 'api-docs.controller.ts'),
   call('GET /api/docs/openapi.json', 'gateway', 'api-docs.controller.ts'),

@@ -26,7 +26,8 @@ export class TokenCheck {
   }
 }
 
-function expiryOf(authorization: string): number {
+/** When the token expires (ms since the epoch), 0 when it does not say. */
+export function expiryOf(authorization: string): number {
   try {
     const payload = JSON.parse(Buffer.from(authorization.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: number };
     return typeof payload.exp === 'number' ? payload.exp * 1000 : 0;

@@ -106,6 +106,8 @@ function mediaContent(media: MediaKind, schema: JsonObject | undefined, example?
       return { 'text/html': { schema: { type: 'string' } } };
     case 'calendar':
       return { 'text/calendar': { schema: { type: 'string' } } };
+    case 'event-stream':
+      return { 'text/event-stream': { schema: { type: 'string' } } };
     case 'pdf':
       return { 'application/pdf': { schema: { type: 'string', format: 'binary' } } };
     case 'image':

@@ -22,4 +22,5 @@ export * from './periodic.js';
 export * from './inbox.transport.js';
 export * from './content-encoding.js';
 export * from './view-counter.js';
+export * from './live-updates.js';
 export * from './closing-server.js';

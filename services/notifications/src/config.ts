@@ -43,6 +43,9 @@ export const notificationsConfig = {
     .default(5 * 60_000),
   /** Digests go out once a day per user, from this hour of the day in DIGEST_TIME_ZONE. */
   DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(8),
+  /** Where live updates for members' open tabs go: Redis (every gateway replica hears it) or this process (standalone). */
+  RATE_LIMIT_STORE: z.enum(['redis', 'memory']).default('redis'),
+  REDIS_URL: z.string().optional(),
   DIGEST_TIME_ZONE: z
     .string()
     .default('America/New_York')

@@ -12,6 +12,7 @@ import { OnMembershipChangedHandler } from './handlers/on-membership-changed.han
 import { OnNoticeRequestedHandler } from './handlers/on-notice-requested.handler.js';
 import { OnReservationEndedHandler } from './handlers/on-reservation-ended.handler.js';
 import { OnUserChangedHandler } from './handlers/on-user-changed.handler.js';
+import { LiveUpdatesPublisher } from './live/live-updates.publisher.js';
 import { MembershipNotices } from './membership-notices/membership-notices.js';
 import { UnsubscribeController } from './unsubscribe/unsubscribe.controller.js';
 import { UnsubscribeService } from './unsubscribe/unsubscribe.service.js';
@@ -37,6 +38,7 @@ import { UsersRepository } from './users/users.repository.js';
     EmailsRepository,
     AlertEmailJob,
     DigestJob,
+    LiveUpdatesPublisher,
     notifierProvider,
     unsubscribeTokensProvider,
   ],

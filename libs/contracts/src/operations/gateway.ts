@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { ApiOperation } from './types.js';
 import { healthSchema } from './shapes.js';
 import { liveSchema } from './shapes.js';
@@ -22,6 +23,25 @@ export const GATEWAY_OPERATIONS: ApiOperation[] = [
     summary: 'Liveness: the process answers',
     access: 'none',
     responses: { 200: { description: 'Alive', body: liveSchema } },
+  },
+  {
+    operationId: 'liveUpdates',
+    method: 'get',
+    path: '/api/updates',
+    tag: 'Gateway',
+    summary: "The signed-in tab's live updates, as server-sent events",
+    description:
+      'One stream per signed-in tab. Each event is named after its kind (`message`: `{kind, conversationId, messageId}`; ' +
+      '`alerts`: `{kind, unreadCount}`), has an `id:`, and JSON data; a comment every 15 s keeps it open. A dropped ' +
+      "stream resumes after `Last-Event-ID` (the header EventSource sends, or `lastEventId`) from the member's last " +
+      '200 updates of the day. EventSource cannot send a header, so the token may be given as `token` on this call only.',
+    access: 'signed-in',
+    query: z.object({
+      token: z.string().optional().describe('The access token (instead of the Authorization header)'),
+      lastEventId: z.string().optional().describe('Resume after this update (instead of the Last-Event-ID header)'),
+    }),
+    responses: { 200: { description: 'The stream (`text/event-stream`), open until the tab or the token ends', media: 'event-stream' } },
+    errors: { 401: 'No token, or an invalid or expired one' },
   },
   {
     operationId: 'ready',

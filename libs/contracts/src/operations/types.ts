@@ -11,7 +11,7 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
 export type Access = 'signed-in' | 'viewer' | 'none';
 
 /** How a body travels: JSON unless the call says otherwise. */
-export type MediaKind = 'json' | 'html' | 'json-or-html' | 'calendar' | 'image' | 'multipart-image' | 'raw-json' | 'pdf';
+export type MediaKind = 'json' | 'html' | 'json-or-html' | 'calendar' | 'image' | 'multipart-image' | 'raw-json' | 'pdf' | 'event-stream';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
 

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Alert, AlertList, AlertSettings, AlertsQuery, TokenClaims } from '@garage/contracts';
 import { notFound } from '@garage/service-kit';
+import { LiveUpdatesPublisher } from '../live/live-updates.publisher.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { AlertsRepository } from './alerts.repository.js';
 
@@ -10,6 +11,7 @@ export class AlertsService {
   constructor(
     @Inject(AlertsRepository) private readonly alerts: AlertsRepository,
     @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(LiveUpdatesPublisher) private readonly live: LiveUpdatesPublisher,
   ) {}
 
   async list(caller: TokenClaims, query: AlertsQuery): Promise<AlertList> {
@@ -26,13 +28,18 @@ export class AlertsService {
     return { unreadCount: await this.alerts.unreadCount(userId) };
   }
 
+  /** Read in one tab, the bell's count changes in the member's others too. */
   async markRead(userId: number, id: number): Promise<Alert> {
-    return (await this.alerts.markRead(userId, id)) ?? throwNotFound();
+    const alert = (await this.alerts.markRead(userId, id)) ?? throwNotFound();
+    this.live.send(userId, { kind: 'alerts', unreadCount: await this.alerts.unreadCount(userId) });
+    return alert;
   }
 
   async markAllRead(userId: number): Promise<{ updated: number; unreadCount: number }> {
     const updated = await this.alerts.markAllRead(userId);
-    return { updated, unreadCount: await this.alerts.unreadCount(userId) };
+    const unreadCount = await this.alerts.unreadCount(userId);
+    if (updated > 0) this.live.send(userId, { kind: 'alerts', unreadCount });
+    return { updated, unreadCount };
   }
 
   async settings(userId: number): Promise<AlertSettings> {

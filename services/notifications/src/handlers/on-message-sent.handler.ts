@@ -3,6 +3,7 @@ import { Ctx, Payload } from '@nestjs/microservices';
 import type { AnyEvent, MessageSent } from '@garage/contracts';
 import { InboxContext, InboxHandler } from '@garage/service-kit';
 import { AlertEmailJob } from '../email/alert-email.job.js';
+import { LiveUpdatesPublisher } from '../live/live-updates.publisher.js';
 
 /** How long after an email about a conversation its next messages are in the bell only. */
 const EMAIL_EVERY = '1 hour';
@@ -19,13 +20,16 @@ export function messageAlert(data: MessageSent, senderName: string | null): { ti
 
 /**
  * A member wrote to another (`message.sent` from messages): one alert per message in the bell, and
- * an email at most once per conversation an hour (decision 0203). The hour is claimed on the
- * member's row for the conversation in the alert's own transaction, so two replicas, or a flood
- * of messages, never send two emails within it.
+ * an email at most once per conversation an hour (decision 0203), and both members' open tabs
+ * told (0211). The hour is claimed on the member's row for the conversation in the alert's own
+ * transaction, so two replicas, or a flood of messages, never send two emails within it.
  */
 @Controller()
 export class OnMessageSentHandler {
-  constructor(@Inject(AlertEmailJob) private readonly emails: AlertEmailJob) {}
+  constructor(
+    @Inject(AlertEmailJob) private readonly emails: AlertEmailJob,
+    @Inject(LiveUpdatesPublisher) private readonly live: LiveUpdatesPublisher,
+  ) {}
 
   @InboxHandler('notifications.message-sent', ['message.sent'])
   async handle(@Payload() event: AnyEvent, @Ctx() context: unknown): Promise<void> {
@@ -57,6 +61,15 @@ export class OnMessageSentHandler {
         claimed.length > 0 ? 'pending' : 'none',
       ],
     );
-    if (rows.length > 0 && claimed.length > 0) this.emails.soon();
+    if (rows.length === 0) return;
+    if (claimed.length > 0) this.emails.soon();
+    // The open tabs of both members, once per message (the alert's change key): the recipient's
+    // conversations and bell, the sender's other tabs' conversations. The count is read in the
+    // alert's transaction, so it includes it.
+    const [count] = await manager.query(`SELECT count(*)::int AS n FROM alerts WHERE user_id = $1 AND read_at IS NULL`, [data.recipientId]);
+    const written = { kind: 'message', conversationId: data.conversationId, messageId: data.messageId } as const;
+    this.live.send(data.recipientId, written);
+    this.live.send(data.recipientId, { kind: 'alerts', unreadCount: Number(count?.n ?? 0) });
+    this.live.send(data.senderId, written);
   }
 }

@@ -1,0 +1,123 @@
+import type { ServerResponse } from 'node:http';
+import type { LiveUpdateEnvelope } from '@garage/contracts';
+import { laterId, type LiveUpdates, type Logger } from '@garage/service-kit';
+
+/** How long EventSource waits before reconnecting a dropped stream. */
+const RETRY_MS = 3000;
+
+interface Tab {
+  response: ServerResponse;
+  userId: number;
+  /** The last update this tab was sent (or resumed after); live ones up to it were sent by the replay. */
+  last: string;
+  /** Live updates heard while the replay is read, written after it. */
+  held: LiveUpdateEnvelope[] | null;
+  /** When the tab's token expires: the stream ends then, and the page reconnects with a fresh one. */
+  expires: number;
+}
+
+/**
+ * The open `GET /api/updates` streams of this replica, by member (decision 0211). Every replica
+ * hears every update (`LiveUpdates.subscribe`) and writes it to its own tabs of that member. A
+ * tab that reconnects with `Last-Event-ID` is first sent what it missed from the member's kept
+ * updates. One timer writes every tab's heartbeat, so an open stream costs its socket and a small
+ * record, not a timer of its own.
+ */
+export class UpdateStreams {
+  private readonly tabs = new Map<number, Set<Tab>>();
+  private timer: NodeJS.Timeout | null = null;
+  private count = 0;
+
+  constructor(
+    private readonly updates: LiveUpdates,
+    private readonly heartbeatMs: number,
+    private readonly logger: Logger,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.updates.subscribe((envelope) => this.deliver(envelope));
+    this.timer = setInterval(() => this.beat(), this.heartbeatMs);
+    this.timer.unref();
+  }
+
+  /** Open streams on this replica. */
+  get size(): number {
+    return this.count;
+  }
+
+  /** Starts a stream on `response` for `userId`, resuming after `lastEventId` when one is given. */
+  async open(response: ServerResponse, userId: number, expires: number, resumeAfter: string, headers: string[]): Promise<void> {
+    const lastEventId = /^\d+-\d+$/.test(resumeAfter) ? resumeAfter : '';
+    response.writeHead(200, [
+      ...headers,
+      'content-type',
+      'text/event-stream; charset=utf-8',
+      // no-transform: nothing on the way may compress (and so hold) the stream.
+      'cache-control',
+      'no-cache, no-transform',
+      // nginx passes the stream on as it comes rather than buffering it.
+      'x-accel-buffering',
+      'no',
+    ]);
+    response.socket?.setNoDelay(true);
+    response.socket?.setKeepAlive(true, this.heartbeatMs);
+    // The opening comment sends the head at once, through every proxy.
+    response.write(`retry: ${RETRY_MS}\n: open\n\n`);
+    const tab: Tab = { response, userId, last: lastEventId, held: lastEventId ? [] : null, expires };
+    const tabs = this.tabs.get(userId) ?? new Set<Tab>();
+    tabs.add(tab);
+    this.tabs.set(userId, tabs);
+    this.count += 1;
+    response.once('close', () => this.remove(tab));
+    if (!lastEventId) return;
+    try {
+      for (const envelope of await this.updates.since(userId, lastEventId)) this.write(tab, envelope);
+    } catch (error) {
+      // The page still asks again for what it shows; only the missed updates are lost.
+      this.logger.warn({ err: error, userId }, 'missed live updates could not be read');
+    }
+    const held = tab.held ?? [];
+    tab.held = null;
+    for (const envelope of held) if (laterId(envelope.id, tab.last)) this.write(tab, envelope);
+  }
+
+  private deliver(envelope: LiveUpdateEnvelope): void {
+    const tabs = this.tabs.get(envelope.userId);
+    if (!tabs) return;
+    for (const tab of tabs) {
+      if (tab.held) tab.held.push(envelope);
+      else this.write(tab, envelope);
+    }
+  }
+
+  private write(tab: Tab, envelope: LiveUpdateEnvelope): void {
+    if (tab.last && !laterId(envelope.id, tab.last)) return;
+    tab.last = envelope.id;
+    tab.response.write(`id: ${envelope.id}\nevent: ${envelope.update.kind}\ndata: ${JSON.stringify(envelope.update)}\n\n`);
+  }
+
+  private beat(): void {
+    const now = Date.now();
+    for (const tabs of this.tabs.values()) {
+      for (const tab of tabs) {
+        if (tab.expires <= now) tab.response.end();
+        else tab.response.write(': \n\n');
+      }
+    }
+  }
+
+  private remove(tab: Tab): void {
+    const tabs = this.tabs.get(tab.userId);
+    if (!tabs?.delete(tab)) return;
+    this.count -= 1;
+    if (tabs.size === 0) this.tabs.delete(tab.userId);
+  }
+
+  /** Ends every stream (a closing gateway must not wait on them) and stops hearing updates. */
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    for (const tabs of this.tabs.values()) for (const tab of tabs) tab.response.end();
+    this.tabs.clear();
+    await this.updates.close();
+  }
+}

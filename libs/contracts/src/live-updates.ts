@@ -1,0 +1,24 @@
+/**
+ * What `GET /api/updates` (server-sent events, one stream per signed-in tab) tells a member's tabs.
+ * Each event is named after its `kind`, carries `id:` (the member's stream position, for
+ * `Last-Event-ID`) and has the update as its JSON data. An update says what changed, never what
+ * it says: the page asks the owning call again (a message's text is read from messages).
+ */
+export type LiveUpdate =
+  /** A message was written in one of the member's conversations (by them in another tab, or to them). */
+  | { kind: 'message'; conversationId: number; messageId: number }
+  /** The bell's unread count changed. */
+  | { kind: 'alerts'; unreadCount: number };
+
+export type LiveUpdateKind = LiveUpdate['kind'];
+
+/** Every kind the stream sends today (the SPA listens for each by name). */
+export const LIVE_UPDATE_KINDS: readonly LiveUpdateKind[] = ['message', 'alerts'];
+
+/** One update as it travels to every gateway replica: whose it is and its place in their stream. */
+export interface LiveUpdateEnvelope {
+  userId: number;
+  /** Position in the member's stream (`<ms>-<seq>`, increasing); the SSE `id:`. */
+  id: string;
+  update: LiveUpdate;
+}

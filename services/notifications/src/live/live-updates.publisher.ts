@@ -1,0 +1,38 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import type { LiveUpdate } from '@garage/contracts';
+import { DEV_DEFAULTS, LOGGER, SERVICE_CONFIG, liveUpdatesFrom, type LiveUpdates, type Logger } from '@garage/service-kit';
+import type { NotificationsConfig } from '../config.js';
+
+/** Most time a live update may take before it is given up (the page still polls). */
+const PUBLISH_TIMEOUT_MS = 1000;
+
+/**
+ * Tells a member's open tabs what changed (decision 0211): notifications is the one consumer of an
+ * event across its replicas, so each update is written once, and every gateway replica hears it.
+ * Sent without waiting and never failing the handler: a lost live update costs a poll's delay.
+ */
+@Injectable()
+export class LiveUpdatesPublisher implements OnApplicationShutdown {
+  readonly updates: LiveUpdates;
+
+  constructor(
+    @Inject(SERVICE_CONFIG) config: NotificationsConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.updates = liveUpdatesFrom(config, DEV_DEFAULTS.REDIS_URL);
+  }
+
+  send(userId: number, update: LiveUpdate): void {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${PUBLISH_TIMEOUT_MS} ms`)), PUBLISH_TIMEOUT_MS);
+    });
+    Promise.race([this.updates.publish(userId, update), late])
+      .catch((error: unknown) => this.logger.warn({ err: String(error), userId, kind: update.kind }, 'a live update could not be sent'))
+      .finally(() => clearTimeout(timer));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.updates.close();
+  }
+}
