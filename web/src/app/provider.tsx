@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '@/lib/query-client';
 import { sessionStore } from '@/lib/auth';
+import { useLiveUpdates } from '@/lib/live-updates';
 
 /**
  * Server state is cached per viewer: visitors get sales without addresses, so when the signed-in
@@ -20,8 +21,19 @@ function useResetCacheOnUserChange(queryClient: QueryClient) {
   }, [queryClient]);
 }
 
+/** The tab's live stream: one per tab, inside the query client it refreshes. */
+function LiveUpdates(): null {
+  useLiveUpdates();
+  return null;
+}
+
 export function AppProvider({ children, queryClient: given }: { children: ReactNode; queryClient?: QueryClient }) {
   const [queryClient] = useState(() => given ?? createQueryClient());
   useResetCacheOnUserChange(queryClient);
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <LiveUpdates />
+      {children}
+    </QueryClientProvider>
+  );
 }

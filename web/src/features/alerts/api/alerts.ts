@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Alert, AlertList, AlertSettings } from '@garage/contracts';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
+import { usePollInterval } from '@/lib/live-updates';
 import { alertKeys } from '@/lib/query-keys';
 
 /** How often the bell asks for the unread count (and again whenever the window regains focus). */
@@ -41,13 +42,13 @@ function useSignedIn(): boolean {
   return useSession().status === 'authenticated';
 }
 
-/** The bell's number: polled every minute and on focus while signed in. */
+/** The bell's number: polled every minute (every five while the live stream is open) and on focus while signed in. */
 export function useUnreadCount() {
   return useQuery({
     queryKey: alertKeys.unreadCount,
     queryFn: ({ signal }) => getUnreadCount(signal),
     enabled: useSignedIn(),
-    refetchInterval: UNREAD_POLL_MS,
+    refetchInterval: usePollInterval(UNREAD_POLL_MS),
     refetchOnWindowFocus: true,
     staleTime: 0,
   });

@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Conversation, ConversationDetail, ConversationList, ConversationStart, Message } from '@garage/contracts';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
+import { usePollInterval } from '@/lib/live-updates';
 import { messageKeys } from '@/lib/query-keys';
 
 /** How often the header and an open conversation ask for what is new (and again on focus). */
@@ -42,7 +43,7 @@ export function useConversations() {
     queryKey: messageKeys.list,
     queryFn: ({ signal }) => getConversations(signal),
     enabled: useSession().status === 'authenticated',
-    refetchInterval: MESSAGES_POLL_MS,
+    refetchInterval: usePollInterval(MESSAGES_POLL_MS),
     refetchOnWindowFocus: true,
     staleTime: 0,
   });
@@ -55,7 +56,7 @@ export function useConversation(id: string) {
     queryFn: ({ pageParam, signal }) => getConversation(id, pageParam, signal),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (page) => page.nextBefore ?? undefined,
-    refetchInterval: MESSAGES_POLL_MS,
+    refetchInterval: usePollInterval(MESSAGES_POLL_MS),
     refetchOnWindowFocus: true,
     staleTime: 0,
   });

@@ -1,0 +1,110 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { LiveUpdate } from '@garage/contracts';
+import { buildUrl } from './api-client';
+import { sessionStore, useSession } from './auth';
+import { alertKeys, messageKeys } from './query-keys';
+
+/**
+ * The signed-in tab's live updates (`GET /api/updates`, decisions 0210-0213): one EventSource per
+ * tab, opened by `useLiveUpdates` in the app's provider. A `message` refetches the conversations; an
+ * `alerts` sets the bell's count. The polls stay as the fallback, slower while the stream is open.
+ */
+
+/** How often the messages and the bell poll while the stream is open (it tells them sooner). */
+export const LIVE_POLL_MS = 5 * 60_000;
+/** After a refusal (an expired token), the stream is opened again this long after, then longer. */
+const REOPEN_MS = 5_000;
+const REOPEN_MOST_MS = 60_000;
+
+let connected = false;
+const listeners = new Set<() => void>();
+function setConnected(next: boolean) {
+  if (next === connected) return;
+  connected = next;
+  listeners.forEach((listener) => listener());
+}
+
+/** Whether this tab's stream is open now. */
+export function useLiveConnected(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => connected,
+    () => false,
+  );
+}
+
+/** The poll interval of a query the stream also refreshes: `normal` without it, LIVE_POLL_MS with it. */
+export function usePollInterval(normal: number): number {
+  return useLiveConnected() ? Math.max(normal, LIVE_POLL_MS) : normal;
+}
+
+function apply(queryClient: QueryClient, update: LiveUpdate): void {
+  if (update.kind === 'message') {
+    void queryClient.invalidateQueries({ queryKey: messageKeys.all });
+  } else {
+    queryClient.setQueryData(alertKeys.unreadCount, { unreadCount: update.unreadCount });
+    void queryClient.invalidateQueries({ queryKey: alertKeys.recent });
+    void queryClient.invalidateQueries({ queryKey: [...alertKeys.all, 'list'] });
+  }
+}
+
+/** Opens this tab's stream while signed in; EventSource reconnects by itself and sends Last-Event-ID. */
+export function useLiveUpdates(): void {
+  const queryClient = useQueryClient();
+  const signedIn = useSession().status === 'authenticated';
+  const userId = useSession().user?.id ?? null;
+
+  useEffect(() => {
+    if (!signedIn || typeof EventSource === 'undefined') return;
+    let source: EventSource | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let lastEventId = '';
+    let opened = 0;
+    let wait = REOPEN_MS;
+
+    const open = () => {
+      // The token of the moment (a reopened stream after a refusal takes a renewed one); never logged.
+      const token = sessionStore.get().token;
+      if (!token) return;
+      const stream = new EventSource(buildUrl('/api/updates', { token, lastEventId }));
+      source = stream;
+      stream.onopen = () => {
+        setConnected(true);
+        wait = REOPEN_MS;
+        // Back after a drop: what the polls would have fetched meanwhile, asked once.
+        if ((opened += 1) > 1) {
+          void queryClient.invalidateQueries({ queryKey: messageKeys.all });
+          void queryClient.invalidateQueries({ queryKey: alertKeys.unreadCount });
+        }
+      };
+      const heard = (event: MessageEvent<string>) => {
+        if (event.lastEventId) lastEventId = event.lastEventId;
+        try {
+          apply(queryClient, JSON.parse(event.data) as LiveUpdate);
+        } catch {
+          /* not an update this page knows */
+        }
+      };
+      stream.addEventListener('message', heard);
+      stream.addEventListener('alerts', heard);
+      stream.onerror = () => {
+        setConnected(false);
+        // CONNECTING: EventSource retries by itself. CLOSED: it gave up (a refusal); open a new one.
+        if (stream.readyState !== EventSource.CLOSED) return;
+        stream.close();
+        timer = setTimeout(open, wait);
+        wait = Math.min(wait * 2, REOPEN_MOST_MS);
+      };
+    };
+    open();
+    return () => {
+      clearTimeout(timer);
+      source?.close();
+      setConnected(false);
+    };
+  }, [signedIn, userId, queryClient]);
+}
