@@ -14,7 +14,11 @@ type Off = { enabled: false };
  * its own client span named after the service; `fs`, `net`, `dns` and the rest, noise or unused.
  */
 const CONFIG: Required<InstrumentationConfigMap> = {
-  '@opentelemetry/instrumentation-http': { enabled: true },
+  // Not the live stream (decision 0210): a span hours long tells nothing, and its URL carries the token (0212).
+  '@opentelemetry/instrumentation-http': {
+    enabled: true,
+    ignoreIncomingRequestHook: (request) => request.url?.startsWith('/api/updates') ?? false,
+  },
   '@opentelemetry/instrumentation-pg': { enabled: true, requireParentSpan: true },
   '@opentelemetry/instrumentation-ioredis': { enabled: true, requireParentSpan: true },
   ...off(
