@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { messagesService } from '@garage/messages';
 import { notificationsService } from '@garage/notifications';
-import { startService, type RunningService } from '@garage/service-kit';
+import { developmentKeys, startService, TokenSigner, type RunningService } from '@garage/service-kit';
 import { newId, saleSnapshot, serviceQueueReady, serviceTestEnv, testTokens, type ServiceTestEnv, type TokenMinter } from '@garage/testing';
 import { startGateway, type RunningGateway } from '../src/index.js';
 import { openStream, type OpenStream } from './sse-client.js';
@@ -132,5 +132,36 @@ describe('GET /api/updates', () => {
     await write(other, 'See you then.');
     await again.next((event) => event.event === 'message' && !missed.includes(event));
     again.close();
+  });
+
+  it('ends a stream when its token expires, and every stream when the gateway closes', async () => {
+    const shortLived = await TokenSigner.fromPem(developmentKeys(testEnv.env.DATA_DIR!).privateKey, 1);
+    const expiring = await openStream(`${one.url}/api/updates?token=${await shortLived.sign({ userId: host, email: 'h@example.com' })}`);
+    open.push(expiring);
+    expect(expiring.status).toBe(200);
+    await expect(expiring.ended(3000)).resolves.toBe(true);
+
+    const third = await startGateway({ env: { ...testEnv.env, MESSAGES_URL: messages.url, NOTIFICATIONS_URL: notifications.url } });
+    const held = await stream(third, host);
+    const started = Date.now();
+    await third.close();
+    await expect(held.ended(1000)).resolves.toBe(true);
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('counts a stream once in the request budget, however long it stays open', async () => {
+    const budgeted = await startGateway({ env: { ...testEnv.env, RATE_LIMIT_STORE: 'memory', REQUESTS_PER_MINUTE: '3' } });
+    try {
+      const held = await stream(budgeted, host);
+      expect(held.status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      expect(held.comments).toBeGreaterThanOrEqual(3);
+      await request(budgeted.url).get('/api/updates').expect(401);
+      await request(budgeted.url).get('/api/updates').expect(401);
+      await request(budgeted.url).get('/api/updates').expect(429);
+      held.close();
+    } finally {
+      await budgeted.close();
+    }
   });
 });

@@ -14,6 +14,8 @@ export interface OpenStream {
   comments: number;
   /** The first event (from the start) that `matches`, waited for up to `ms`. */
   next(matches: (event: StreamEvent) => boolean, ms?: number): Promise<StreamEvent>;
+  /** Whether the server ended the stream within `ms`. */
+  ended(ms: number): Promise<boolean>;
   close(): void;
 }
 
@@ -35,6 +37,15 @@ export function openStream(url: string, headers: Record<string, string> = {}): P
               setTimeout(look, 10);
             };
             look();
+          }),
+        ended: (ms) =>
+          new Promise((settle) => {
+            if (response.complete || response.destroyed) return settle(true);
+            const timer = setTimeout(() => settle(false), ms);
+            response.once('close', () => {
+              clearTimeout(timer);
+              settle(true);
+            });
           }),
         close: () => call.destroy(),
       };
