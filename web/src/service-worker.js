@@ -74,8 +74,9 @@ self.addEventListener('fetch', (event) => {
   } else if (url.pathname.startsWith('/api/images/')) {
     event.respondWith(cacheFirst(request, IMAGE_CACHE));
   } else if (url.pathname.startsWith('/api/')) {
-    // The development mailbox and metrics are never kept.
-    if (url.pathname.startsWith('/api/dev/')) return;
+    // The development mailbox and metrics are never kept; nor is the live stream, which never
+    // ends (kept first, it would never reach the page) and whose address carries the token.
+    if (url.pathname.startsWith('/api/dev/') || url.pathname === '/api/updates') return;
     event.respondWith(networkFirst(request, API_CACHE));
   } else if (url.pathname.startsWith('/assets/')) {
     event.respondWith(cacheFirst(request, APP_CACHE));
