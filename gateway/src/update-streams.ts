@@ -4,6 +4,8 @@ import { laterId, type LiveUpdates, type Logger } from '@garage/service-kit';
 
 /** How long EventSource waits before reconnecting a dropped stream. */
 const RETRY_MS = 3000;
+/** How long a starting gateway waits for its subscription before serving without it. */
+const SUBSCRIBE_WAIT_MS = 2000;
 
 interface Tab {
   response: ServerResponse;
@@ -34,10 +36,27 @@ export class UpdateStreams {
     private readonly logger: Logger,
   ) {}
 
+  /**
+   * Hears updates from now on. Without Redis the gateway still starts (after SUBSCRIBE_WAIT_MS) and
+   * serves; its tabs get updates once the subscription is made, and the page polls meanwhile.
+   */
   async start(): Promise<void> {
-    await this.updates.subscribe((envelope) => this.deliver(envelope));
     this.timer = setInterval(() => this.beat(), this.heartbeatMs);
     this.timer.unref();
+    const subscribed = this.updates
+      .subscribe((envelope) => this.deliver(envelope))
+      .then(
+        () => true,
+        (error: unknown) => {
+          this.logger.warn({ err: String(error) }, 'live updates cannot be heard');
+          return true;
+        },
+      );
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), SUBSCRIBE_WAIT_MS)));
+    const done = await Promise.race([subscribed, late]);
+    clearTimeout(timer);
+    if (!done) this.logger.warn({}, 'live updates not subscribed yet (Redis unreachable?); serving meanwhile');
   }
 
   /** Open streams on this replica. */

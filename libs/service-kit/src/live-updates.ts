@@ -136,8 +136,9 @@ export class RedisLiveUpdates implements LiveUpdates {
   async subscribe(listener: Listener): Promise<void> {
     this.listeners.add(listener);
     if (this.subscriber) return;
-    // A connection in subscriber mode takes no other commands: one of its own, resubscribed on reconnect.
-    this.subscriber = this.redis.duplicate();
+    // A connection in subscriber mode takes no other commands: one of its own, resubscribed on
+    // reconnect. Its SUBSCRIBE waits for Redis however long it is away, rather than failing.
+    this.subscriber = this.redis.duplicate({ maxRetriesPerRequest: null });
     this.subscriber.on('error', () => undefined);
     this.subscriber.on('message', (_channel: string, text: string) => {
       let envelope: LiveUpdateEnvelope;
@@ -167,7 +168,8 @@ export class RedisLiveUpdates implements LiveUpdates {
 
   async close(): Promise<void> {
     this.listeners.clear();
-    await this.subscriber?.quit().catch(() => this.subscriber?.disconnect());
+    // Not QUIT: with Redis away it would wait for it (this connection never gives a command up).
+    this.subscriber?.disconnect();
     await this.redis.quit().catch(() => this.redis.disconnect());
   }
 }
