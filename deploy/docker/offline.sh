@@ -137,7 +137,8 @@ images() {
   local version="${GARAGE_VERSION:-1.0.0}"
   build --target build $bases $secret .
   local specs=("--target web $bases $secret -t garage/web:$version .") app
-  for app in gateway services/auth services/sales services/items services/media services/payments services/shopper services/notifications services/messages; do
+  # The gateway and every folder under services/: a new service's image is built as soon as it exists.
+  for app in gateway $(ls -d services/*/ | sed 's#/$##'); do
     specs+=("--target service $bases $secret --build-arg APP=$app -t garage/$(basename "$app"):$version .")
   done
   build_parallel "${specs[@]}"

@@ -1,5 +1,13 @@
 import { z } from 'zod';
+import { SERVICE_NAMES, SERVICE_PORTS, serviceUrlKey, type ServiceName, type ServiceUrlKey } from '@garage/contracts';
 import { isTrustProxySetting } from './client-address.js';
+
+/** `AUTH_URL` … `MESSAGES_URL`: each service's address, on its port of this machine by default. */
+function serviceAddresses(): { [N in ServiceName as ServiceUrlKey<N>]: z.ZodDefault<z.ZodString> } {
+  return Object.fromEntries(
+    SERVICE_NAMES.map((name) => [serviceUrlKey(name), z.string().url().default(`http://127.0.0.1:${SERVICE_PORTS[name]}`)]),
+  ) as { [N in ServiceName as ServiceUrlKey<N>]: z.ZodDefault<z.ZodString> };
+}
 
 /** The gateway's environment: where each service lives, who may call it cross-origin, and the SPA. */
 export const gatewayConfig = {
@@ -10,14 +18,7 @@ export const gatewayConfig = {
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JWT_PUBLIC_KEY: z.string().optional(),
   JWT_PUBLIC_KEY_FILE: z.string().optional(),
-  AUTH_URL: z.string().url().default('http://127.0.0.1:4001'),
-  SALES_URL: z.string().url().default('http://127.0.0.1:4002'),
-  ITEMS_URL: z.string().url().default('http://127.0.0.1:4003'),
-  MEDIA_URL: z.string().url().default('http://127.0.0.1:4004'),
-  PAYMENTS_URL: z.string().url().default('http://127.0.0.1:4005'),
-  SHOPPER_URL: z.string().url().default('http://127.0.0.1:4006'),
-  NOTIFICATIONS_URL: z.string().url().default('http://127.0.0.1:4007'),
-  MESSAGES_URL: z.string().url().default('http://127.0.0.1:4008'),
+  ...serviceAddresses(),
   /** Origins allowed to call the API from a browser (comma-separated); the SPA's own origin needs none. */
   CORS_ORIGINS: z.string().default(''),
   /** The built SPA to serve, with deep links falling back to index.html (standalone and simple deployments). */

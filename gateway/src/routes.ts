@@ -1,6 +1,7 @@
+import { SERVICE_NAMES, serviceUrlKey, type ServiceName } from '@garage/contracts';
 import type { GatewayConfig } from './config.js';
 
-export type ServiceName = 'auth' | 'sales' | 'items' | 'media' | 'payments' | 'shopper' | 'notifications' | 'messages';
+export type { ServiceName };
 
 /**
  * Which service each proxied API call goes to: the first matching prefix wins. This is the gateway's
@@ -161,16 +162,7 @@ export const ENDPOINTS: Endpoint[] = [
 ];
 
 export function serviceUrls(config: GatewayConfig): Record<ServiceName, string> {
-  return {
-    auth: config.AUTH_URL,
-    sales: config.SALES_URL,
-    items: config.ITEMS_URL,
-    media: config.MEDIA_URL,
-    payments: config.PAYMENTS_URL,
-    shopper: config.SHOPPER_URL,
-    notifications: config.NOTIFICATIONS_URL,
-    messages: config.MESSAGES_URL,
-  };
+  return Object.fromEntries(SERVICE_NAMES.map((name) => [name, config[serviceUrlKey(name)]])) as Record<ServiceName, string>;
 }
 
 export function routeOf(path: string): ServiceName | null {

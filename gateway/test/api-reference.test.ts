@@ -5,16 +5,9 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import request from 'supertest';
 import { API_OPERATIONS, buildOpenApiDocument, saleCreateSchema, type JsonObject } from '@garage/contracts';
-import { ApiError, ZodPipe, type ServiceDefinition } from '@garage/service-kit';
-import { authService } from '@garage/auth';
-import { itemsService } from '@garage/items';
-import { mediaService } from '@garage/media';
-import { paymentsService } from '@garage/payments';
-import { salesService } from '@garage/sales';
-import { shopperService } from '@garage/shopper';
-import { notificationsService } from '@garage/notifications';
-import { messagesService } from '@garage/messages';
+import { ApiError, ZodPipe } from '@garage/service-kit';
 import { CSP, ROUTES, routeOf, startGateway, type RunningGateway } from '../src/index.js';
+import { ALL_SERVICES } from './all-services.js';
 import { ApiDocsController } from '../src/api-docs.controller.js';
 import { GatewayController } from '../src/gateway.controller.js';
 import { LiveUpdatesController } from '../src/live-updates.controller.js';
@@ -69,16 +62,7 @@ function controllersOf(module: Type): Type[] {
   return [...((Reflect.getMetadata(MODULE_METADATA.CONTROLLERS, module) ?? []) as Type[]), ...imports.flatMap(controllersOf)];
 }
 
-const services: ServiceDefinition<never>[] = [
-  authService,
-  salesService,
-  itemsService,
-  mediaService,
-  paymentsService,
-  shopperService,
-  notificationsService,
-  messagesService,
-] as never;
+const services = ALL_SERVICES;
 const samplePath = (path: string) => path.replace(/\{[^}]+\}/g, '1');
 const documented = Object.entries(paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
 

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { SERVICE_NAMES } from '@garage/contracts';
 import { ownersConfigShape } from '@garage/service-kit';
 import { isPinnedImage } from '@garage/testing';
 import { gatewayConfig, routedServices } from '../src/index.js';
@@ -16,14 +17,7 @@ const dependsOn = (name: string) => Object.keys(services[name]?.depends_on ?? {}
 const withDefaults = (text: string) => text.replace(/\$\{[A-Z_]+:-([^}]+)\}/g, '$1');
 /** Each app's workspace: its image holds that workspace's production dependencies only. */
 const APPS: Record<string, string> = {
-  auth: 'services/auth',
-  sales: 'services/sales',
-  items: 'services/items',
-  media: 'services/media',
-  payments: 'services/payments',
-  shopper: 'services/shopper',
-  notifications: 'services/notifications',
-  messages: 'services/messages',
+  ...Object.fromEntries(SERVICE_NAMES.map((name) => [name, `services/${name}`])),
   gateway: 'gateway',
 };
 

@@ -23,20 +23,15 @@ import {
   saleListQuerySchema,
   saleUpdateSchema,
   savedSearchBodySchema,
+  serviceUrlKey,
   unsubscribeQuerySchema,
+  type ServiceName,
 } from '@garage/contracts';
 import { InProcessBus } from '@garage/event-bus';
-import { authService } from '@garage/auth';
-import { itemsService } from '@garage/items';
-import { mediaService } from '@garage/media';
-import { paymentsService } from '@garage/payments';
-import { salesService } from '@garage/sales';
-import { shopperService } from '@garage/shopper';
-import { notificationsService } from '@garage/notifications';
-import { messagesService } from '@garage/messages';
 import { startService, type RunningService } from '@garage/service-kit';
 import { serviceTestEnv, silentLogger, waitFor, type ServiceTestEnv } from '@garage/testing';
 import { startGateway, type RunningGateway } from '../src/index.js';
+import { ALL_SERVICES } from './all-services.js';
 
 /**
  * Fuzzing every route through the gateway, with inputs generated from the zod contracts: for each
@@ -361,20 +356,11 @@ beforeAll(async () => {
   testEnv = await serviceTestEnv({ EVENT_BUS: 'memory' });
   const bus = new InProcessBus(silentLogger());
   const urls: Record<string, string> = {};
-  for (const [definition, key] of [
-    [authService, 'AUTH_URL'],
-    [mediaService, 'MEDIA_URL'],
-    [paymentsService, 'PAYMENTS_URL'],
-    [salesService, 'SALES_URL'],
-    [itemsService, 'ITEMS_URL'],
-    [shopperService, 'SHOPPER_URL'],
-    [notificationsService, 'NOTIFICATIONS_URL'],
-    [messagesService, 'MESSAGES_URL'],
-  ] as const) {
+  for (const definition of ALL_SERVICES) {
     // Each service also finds the owners started before it, as in the standalone launcher.
     const running = await startService(definition as never, { env: { ...testEnv.env, ...urls }, bus });
     services.push(running as RunningService<unknown>);
-    urls[key] = running.url;
+    urls[serviceUrlKey(definition.name as ServiceName)] = running.url;
   }
   // The fuzz run is thousands of requests from one address: the per-client budget is tested elsewhere.
   gateway = await startGateway({ env: { ...testEnv.env, ...urls, REQUESTS_PER_MINUTE: '0' } });

@@ -17,7 +17,9 @@ export async function api(method, urlPath, { token, body, base = BASE } = {}) {
   });
   // A body cut off after the status line ("terminated") says which call it was, and with what status.
   const text = await response.text().catch((error) => {
-    throw new Error(`${method} ${urlPath}: ${response.status} then ${error.message} (${error.cause?.code ?? error.cause?.message ?? 'no cause'})`);
+    throw new Error(
+      `${method} ${urlPath}: ${response.status} then ${error.message} (${error.cause?.code ?? error.cause?.message ?? 'no cause'})`,
+    );
   });
   if (!response.ok)
     throw Object.assign(new Error(`${method} ${urlPath} answered ${response.status}: ${text.slice(0, 300)}`), { status: response.status });

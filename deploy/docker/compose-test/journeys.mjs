@@ -6,9 +6,18 @@ import { check } from './report.mjs';
 import { BASE, containers, docker, root } from './topology.mjs';
 
 export function browserJourneys() {
-  const files = ['auth', 'hosting', 'search', 'premium', 'reservations', 'community-sales', 'live-status', 'route-day', 'live-route', 'messages'].map(
-    (name) => path.join(root, `web/e2e/${name}.e2e.mjs`),
-  );
+  const files = [
+    'auth',
+    'hosting',
+    'search',
+    'premium',
+    'reservations',
+    'community-sales',
+    'live-status',
+    'route-day',
+    'live-route',
+    'messages',
+  ].map((name) => path.join(root, `web/e2e/${name}.e2e.mjs`));
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--test', '--test-concurrency=1', '--test-reporter=dot', ...files], {
       cwd: root,

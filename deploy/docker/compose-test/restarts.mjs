@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { startLoad } from './load.mjs';
 import { check, describeLoad, figure, say } from './report.mjs';
-import { containers, run, shAsync, sleep } from './topology.mjs';
+import { containers, run, serviceFolders, shAsync, sleep } from './topology.mjs';
 
 const CLIENTS = Number(process.env.CLIENTS ?? 32);
 
@@ -37,7 +37,7 @@ export async function rollingRestart() {
   await sleep(3000);
   const t0 = Date.now();
   let restarted = 0;
-  for (const service of ['auth', 'sales', 'items', 'media', 'payments', 'shopper', 'notifications', 'messages']) {
+  for (const service of serviceFolders()) {
     for (const container of containers(service)) {
       // SIGTERM: the replica drains (finishes what it has, takes nothing new), then starts again.
       await run('/usr/bin/docker', ['restart', '-t', '30', container.id], 120_000);

@@ -1,5 +1,6 @@
 /** The compose topology as this machine runs it (deploy/docker/offline.sh), and its containers. */
 import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,6 +17,14 @@ export const TUNABLES = {
   REQUESTS_PER_MINUTE: '0',
   ALERT_EMAIL_POLL_MS: '500',
 };
+
+/** The product's services, one per folder under services/ (each a compose service of that name). */
+export function serviceFolders() {
+  return readdirSync(path.join(root, 'services'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+}
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Redis } from 'ioredis';
 import { saleStatsSchema, wallClockAt, type SaleStats } from '@garage/contracts';
-import { startGateway, type RunningGateway } from '@garage/gateway';
-import { startService, type RunningService } from '@garage/service-kit';
-import { serviceTestEnv, waitFor, type ServiceTestEnv } from '@garage/testing';
-import { SERVICES } from '../src/services.js';
+import type { RunningService } from '@garage/service-kit';
+import { waitFor } from '@garage/testing';
 import { gatewayClient } from './gateway-client.js';
+import { startProduct, type RunningProduct } from './product.js';
 
 /**
  * What a listing did (`GET /api/sales/{id}/stats`), against every service behind the real gateway
@@ -13,39 +11,18 @@ import { gatewayClient } from './gateway-client.js';
  * item, the reservations and pickups, shopper the saves, plans and alert matches; each number here
  * is what the test did, and the host's own reads count for nothing.
  */
-let testEnv: ServiceTestEnv;
-const services: RunningService<unknown>[] = [];
-let gateway: RunningGateway;
 let sales: RunningService<unknown>;
 
+let product: RunningProduct;
+
 beforeAll(async () => {
-  testEnv = await serviceTestEnv({ REGISTRATIONS_PER_IP: '10000', REQUESTS_PER_MINUTE: '0' });
-  const urls: Record<string, string> = {};
-  for (const service of SERVICES) {
-    const running = await startService(service.definition, { env: { ...testEnv.env, ...urls } });
-    // As the standalone start does: sales asks items and shopper, which start after it.
-    for (const earlier of services) (earlier.config as Record<string, unknown>)[service.gatewayKey] = running.url;
-    services.push(running);
-    urls[service.gatewayKey] = running.url;
-  }
-  sales = services.find((service) => service.name === 'sales')!;
-  gateway = await startGateway({ env: { ...testEnv.env, ...urls } });
+  product = await startProduct();
+  sales = product.service('sales');
 }, 120_000);
 
-afterAll(async () => {
-  await gateway?.close();
-  for (const service of [...services].reverse()) await service.close();
-  // The counts are kept for a year: this file's go with it.
-  if (testEnv) {
-    const redis = new Redis(testEnv.env.REDIS_URL!);
-    const keys = await redis.keys(`${testEnv.env.EVENT_QUEUE_PREFIX}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
-  }
-  await testEnv?.cleanup();
-});
+afterAll(() => product?.stop());
 
-const client = gatewayClient(() => gateway.url, { firstName: 'Sam', lastName: 'Stats' });
+const client = gatewayClient(() => product.gateway.url, { firstName: 'Sam', lastName: 'Stats' });
 const { register, premium } = client;
 /** The status and body alone: the checks here compare whole answers. */
 async function api(...call: Parameters<typeof client.api>): Promise<{ status: number; body: any }> {

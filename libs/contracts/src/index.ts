@@ -22,3 +22,4 @@ export * from './calendar.js';
 export * from './time-zone.js';
 export * from './street-only.js';
 export * from './sale-place.js';
+export * from './services.js';

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import amqp from 'amqplib';
+import { SERVICE_NAMES } from '@garage/contracts';
 import { createTestDatabase, infrastructure, testExchange, uniqueName } from './infrastructure.js';
 
 export interface ServiceTestEnv {
@@ -60,12 +61,13 @@ export async function serviceTestEnv(extra: Record<string, string> = {}, { datab
   };
 }
 
-const SERVICE_NAMES = ['auth', 'sales', 'items', 'media', 'payments', 'shopper', 'notifications', 'messages', 'test'];
+/** Every service's queue, and the tests' own. */
+const QUEUE_OWNERS = [...SERVICE_NAMES, 'test'];
 
 async function removeBrokerObjects(url: string, exchange: string, prefix: string): Promise<void> {
   const connection = await amqp.connect(url);
   try {
-    for (const name of SERVICE_NAMES) {
+    for (const name of QUEUE_OWNERS) {
       // A failed passive operation closes the channel, so each deletion gets its own.
       for (const queue of [`${prefix}.${name}`, `${prefix}.${name}.dlq`]) {
         const channel = await connection.createChannel();

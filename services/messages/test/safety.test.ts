@@ -119,6 +119,29 @@ describe('safety', () => {
     expect((await harness.as(newId(), 'post', '/api/conversations', { saleId: sales[10]!.id, text: 'Hi' })).status).toBe(201);
   });
 
+  it('holds under concurrency: 15 new conversations at once make 10; 5 writes at once about one sale make one', async () => {
+    const buyer = newId();
+    const sales = await Promise.all(Array.from({ length: 15 }, () => harness.sale(newId())));
+    const answers = await Promise.all(
+      sales.map((sale) => harness.as(buyer, 'post', '/api/conversations', { saleId: sale.id, text: 'Hi' })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([...Array(10).fill(201), ...Array(5).fill(429)]);
+
+    const other = newId();
+    const sale = await harness.sale(newId());
+    const same = await Promise.all(
+      Array.from({ length: 5 }, (_, n) => harness.as(other, 'post', '/api/conversations', { saleId: sale.id, text: `Hi ${n}` })),
+    );
+    expect(same.map((a) => a.status)).toEqual(Array(5).fill(201));
+    expect(new Set(same.map((a) => a.body.id)).size).toBe(1);
+    expect(await harness.messages(other, same[0]!.body.id)).toHaveLength(5);
+    // Counted once: nine more new ones are allowed, the tenth is not.
+    const more = await Promise.all(Array.from({ length: 10 }, () => harness.sale(newId())));
+    const statuses: number[] = [];
+    for (const next of more) statuses.push((await harness.as(other, 'post', '/api/conversations', { saleId: next.id, text: 'Hi' })).status);
+    expect(statuses).toEqual([...Array(9).fill(201), 429]);
+  });
+
   it('does not count a conversation that failed (messages off) against the limit', async () => {
     const buyer = newId();
     const closed = await harness.sale(newId(), { messages_enabled: false });
