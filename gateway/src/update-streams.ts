@@ -4,6 +4,8 @@ import { laterId, type LiveUpdates, type Logger } from '@garage/service-kit';
 
 /** How long EventSource waits before reconnecting a dropped stream. */
 const RETRY_MS = 3000;
+/** Unread bytes a tab may leave before it is cut off. */
+const STALLED_BYTES = 64 * 1024;
 /** How long a starting gateway waits for its subscription before serving without it. */
 const SUBSCRIBE_WAIT_MS = 2000;
 
@@ -111,6 +113,7 @@ export class UpdateStreams {
 
   private write(tab: Tab, envelope: LiveUpdateEnvelope): void {
     if (tab.last && !laterId(envelope.id, tab.last)) return;
+    if (!this.writable(tab)) return;
     tab.last = envelope.id;
     tab.response.write(`id: ${envelope.id}\nevent: ${envelope.update.kind}\ndata: ${JSON.stringify(envelope.update)}\n\n`);
   }
@@ -120,9 +123,20 @@ export class UpdateStreams {
     for (const tabs of this.tabs.values()) {
       for (const tab of tabs) {
         if (tab.expires <= now) tab.response.end();
-        else tab.response.write(': \n\n');
+        else if (this.writable(tab)) tab.response.write(': \n\n');
       }
     }
+  }
+
+  /**
+   * Whether the tab can take more: not gone, and reading what it is sent. One that has left
+   * STALLED_BYTES unread is cut off rather than kept in memory; its EventSource reconnects and resumes.
+   */
+  private writable(tab: Tab): boolean {
+    if (tab.response.destroyed || tab.response.writableEnded) return false;
+    if (tab.response.writableLength <= STALLED_BYTES) return true;
+    tab.response.destroy();
+    return false;
   }
 
   private remove(tab: Tab): void {
