@@ -7,13 +7,15 @@
 export type LiveUpdate =
   /** A message was written in one of the member's conversations (by them in another tab, or to them). */
   | { kind: 'message'; conversationId: number; messageId: number }
+  /** The member read a conversation (in another tab): the messages' unread counts changed. */
+  | { kind: 'read'; conversationId: number; unreadCount: number }
   /** The bell's unread count changed. */
   | { kind: 'alerts'; unreadCount: number };
 
 export type LiveUpdateKind = LiveUpdate['kind'];
 
 /** Every kind the stream sends today (the SPA listens for each by name). */
-export const LIVE_UPDATE_KINDS: readonly LiveUpdateKind[] = ['message', 'alerts'];
+export const LIVE_UPDATE_KINDS: readonly LiveUpdateKind[] = ['message', 'read', 'alerts'];
 
 /** One update as it travels to every gateway replica: whose it is and its place in their stream. */
 export interface LiveUpdateEnvelope {

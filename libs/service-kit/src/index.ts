@@ -23,4 +23,5 @@ export * from './inbox.transport.js';
 export * from './content-encoding.js';
 export * from './view-counter.js';
 export * from './live-updates.js';
+export * from './live-updates.publisher.js';
 export * from './closing-server.js';

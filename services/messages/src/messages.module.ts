@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { LiveUpdatesPublisher } from '@garage/service-kit';
 import { ConversationsController } from './conversations/conversations.controller.js';
 import { ConversationsRepository } from './conversations/conversations.repository.js';
 import { ConversationsService } from './conversations/conversations.service.js';
@@ -10,6 +11,6 @@ import { SalesRepository } from './sales/sales.repository.js';
 
 @Module({
   controllers: [ConversationsController, BlocksController, OnSaleChangedHandler],
-  providers: [ConversationsRepository, ConversationsService, SafetyRepository, NewConversationLimit, SalesRepository],
+  providers: [ConversationsRepository, ConversationsService, SafetyRepository, NewConversationLimit, SalesRepository, LiveUpdatesPublisher],
 })
 export class MessagesModule {}

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { LiveUpdatesPublisher } from '@garage/service-kit';
 import { AlertsController } from './alerts/alerts.controller.js';
 import { AlertsRepository } from './alerts/alerts.repository.js';
 import { AlertsService } from './alerts/alerts.service.js';
@@ -12,7 +13,6 @@ import { OnMembershipChangedHandler } from './handlers/on-membership-changed.han
 import { OnNoticeRequestedHandler } from './handlers/on-notice-requested.handler.js';
 import { OnReservationEndedHandler } from './handlers/on-reservation-ended.handler.js';
 import { OnUserChangedHandler } from './handlers/on-user-changed.handler.js';
-import { LiveUpdatesPublisher } from './live/live-updates.publisher.js';
 import { MembershipNotices } from './membership-notices/membership-notices.js';
 import { UnsubscribeController } from './unsubscribe/unsubscribe.controller.js';
 import { UnsubscribeService } from './unsubscribe/unsubscribe.service.js';

@@ -82,7 +82,7 @@ describe('useLiveUpdates', () => {
     expect(FakeEventSource.opened[0]!.readyState).toBe(FakeEventSource.CLOSED);
   });
 
-  it('refetches the conversations on a message and sets the bell on alerts', async () => {
+  it('refetches the conversations on a message or a read, and sets the bell on alerts', async () => {
     signInAs();
     mount();
     const stream = FakeEventSource.opened[0]!;
@@ -91,7 +91,11 @@ describe('useLiveUpdates', () => {
     queryClient.setQueryData(alertKeys.unreadCount, { unreadCount: 0 });
     act(() => stream.send('message', '10-0', { kind: 'message', conversationId: 3, messageId: 9 }));
     expect(queryClient.getQueryState(messageKeys.list)?.isInvalidated).toBe(true);
-    act(() => stream.send('alerts', '10-1', { kind: 'alerts', unreadCount: 4 }));
+    // Read in another tab: the header's count and the list are asked again.
+    queryClient.setQueryData(messageKeys.list, { conversations: [] });
+    act(() => stream.send('read', '10-1', { kind: 'read', conversationId: 3, unreadCount: 0 }));
+    expect(queryClient.getQueryState(messageKeys.list)?.isInvalidated).toBe(true);
+    act(() => stream.send('alerts', '10-2', { kind: 'alerts', unreadCount: 4 }));
     expect(queryClient.getQueryData(alertKeys.unreadCount)).toEqual({ unreadCount: 4 });
   });
 

@@ -1,14 +1,14 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { LiveUpdate } from '@garage/contracts';
+import { LIVE_UPDATE_KINDS, type LiveUpdate } from '@garage/contracts';
 import { buildUrl } from './api-client';
 import { sessionStore, useSession } from './auth';
 import { alertKeys, messageKeys } from './query-keys';
 
 /**
  * The signed-in tab's live updates (`GET /api/updates`, decisions 0210-0213): one EventSource per
- * tab, opened by `useLiveUpdates` in the app's provider. A `message` refetches the conversations; an
- * `alerts` sets the bell's count. The polls stay as the fallback, slower while the stream is open.
+ * tab, opened by `useLiveUpdates` in the app's provider. A `message` (or a `read` in another tab)
+ * refetches the conversations; an `alerts` sets the bell's count. The polls stay as the fallback, slower while the stream is open.
  */
 
 /** How often the messages and the bell poll while the stream is open (it tells them sooner). */
@@ -43,7 +43,7 @@ export function usePollInterval(normal: number): number {
 }
 
 function apply(queryClient: QueryClient, update: LiveUpdate): void {
-  if (update.kind === 'message') {
+  if (update.kind === 'message' || update.kind === 'read') {
     void queryClient.invalidateQueries({ queryKey: messageKeys.all });
   } else {
     queryClient.setQueryData(alertKeys.unreadCount, { unreadCount: update.unreadCount });
@@ -89,8 +89,7 @@ export function useLiveUpdates(): void {
           /* not an update this page knows */
         }
       };
-      stream.addEventListener('message', heard);
-      stream.addEventListener('alerts', heard);
+      for (const kind of LIVE_UPDATE_KINDS) stream.addEventListener(kind, heard);
       stream.onerror = () => {
         setConnected(false);
         // CONNECTING: EventSource retries by itself. CLOSED: it gave up (a refusal); open a new one.

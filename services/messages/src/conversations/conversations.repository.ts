@@ -126,10 +126,12 @@ export class ConversationsRepository {
     return row.n;
   }
 
-  async markRead(reader: number, conversationId: number): Promise<void> {
-    await this.dataSource.query(
+  /** Marks the member's unread messages of the conversation read; how many there were. */
+  async markRead(reader: number, conversationId: number): Promise<number> {
+    const [, count] = (await this.dataSource.query(
       `UPDATE messages SET read_at = now() WHERE conversation_id = $2 AND recipient_id = $1 AND read_at IS NULL AND NOT withheld`,
       [reader, conversationId],
-    );
+    )) as [unknown, number];
+    return count;
   }
 }

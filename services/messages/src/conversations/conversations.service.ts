@@ -11,7 +11,7 @@ import {
   type MessagesQuery,
 } from '@garage/contracts';
 import { Outbox, type Emit } from '@garage/event-bus';
-import { badRequest, forbidden, notFound, Owners } from '@garage/service-kit';
+import { badRequest, forbidden, LiveUpdatesPublisher, notFound, Owners } from '@garage/service-kit';
 import { SalesRepository } from '../sales/sales.repository.js';
 import { NewConversationLimit } from '../safety/new-conversation-limit.js';
 import { SafetyRepository } from '../safety/safety.repository.js';
@@ -35,6 +35,7 @@ export class ConversationsService {
     @Inject(NewConversationLimit) private readonly limit: NewConversationLimit,
     @Inject(Owners) private readonly owners: Owners,
     @Inject(Outbox) private readonly outbox: Outbox,
+    @Inject(LiveUpdatesPublisher) private readonly live: LiveUpdatesPublisher,
   ) {}
 
   /** Starts the member's conversation about the sale (or item), or continues it: 201 either way. */
@@ -105,8 +106,11 @@ export class ConversationsService {
 
   async read(callerId: number, id: number): Promise<{ unreadCount: number }> {
     await this.own(callerId, id);
-    await this.conversations.markRead(callerId, id);
-    return { unreadCount: await this.conversations.unreadTotal(callerId) };
+    const read = await this.conversations.markRead(callerId, id);
+    const unreadCount = await this.conversations.unreadTotal(callerId);
+    // The member's other tabs: their header's count and list (decision 0211).
+    if (read > 0) this.live.send(callerId, { kind: 'read', conversationId: id, unreadCount });
+    return { unreadCount };
   }
 
   async report(callerId: number, id: number, reason: string): Promise<{ id: number; conversationId: number; createdAt: string }> {

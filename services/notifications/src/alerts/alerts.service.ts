@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Alert, AlertList, AlertSettings, AlertsQuery, TokenClaims } from '@garage/contracts';
-import { notFound } from '@garage/service-kit';
-import { LiveUpdatesPublisher } from '../live/live-updates.publisher.js';
+import { notFound, LiveUpdatesPublisher } from '@garage/service-kit';
 import { UsersRepository } from '../users/users.repository.js';
 import { AlertsRepository } from './alerts.repository.js';
 

@@ -1,9 +1,8 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
 import type { AnyEvent, MessageSent } from '@garage/contracts';
-import { InboxContext, InboxHandler } from '@garage/service-kit';
+import { InboxContext, InboxHandler, LiveUpdatesPublisher } from '@garage/service-kit';
 import { AlertEmailJob } from '../email/alert-email.job.js';
-import { LiveUpdatesPublisher } from '../live/live-updates.publisher.js';
 
 /** How long after an email about a conversation its next messages are in the bell only. */
 const EMAIL_EVERY = '1 hour';

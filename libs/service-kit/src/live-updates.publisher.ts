@@ -1,22 +1,26 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { LiveUpdate } from '@garage/contracts';
-import { DEV_DEFAULTS, LOGGER, SERVICE_CONFIG, liveUpdatesFrom, type LiveUpdates, type Logger } from '@garage/service-kit';
-import type { NotificationsConfig } from '../config.js';
+import { DEV_DEFAULTS } from './config.js';
+import { liveUpdatesFrom, type LiveUpdates } from './live-updates.js';
+import type { Logger } from './logger.js';
+import { LOGGER, SERVICE_CONFIG } from './service.js';
 
 /** Most time a live update may take before it is given up (the page still polls). */
 const PUBLISH_TIMEOUT_MS = 1000;
 
 /**
- * Tells a member's open tabs what changed (decision 0211): notifications is the one consumer of an
- * event across its replicas, so each update is written once, and every gateway replica hears it.
- * Sent without waiting and never failing the handler: a lost live update costs a poll's delay.
+ * Tells a member's open tabs what changed (decision 0211), from the service that learns of it (a
+ * consumer is one per event across its replicas, a call's handler one per call), so each update is
+ * written once and every gateway replica hears it. The service's config chooses the store
+ * (`RATE_LIMIT_STORE`, `REDIS_URL`). Sent without waiting and never failing the caller: a lost live
+ * update costs a poll's delay.
  */
 @Injectable()
 export class LiveUpdatesPublisher implements OnApplicationShutdown {
   readonly updates: LiveUpdates;
 
   constructor(
-    @Inject(SERVICE_CONFIG) config: NotificationsConfig,
+    @Inject(SERVICE_CONFIG) config: { RATE_LIMIT_STORE: 'redis' | 'memory'; REDIS_URL?: string | undefined; EVENT_QUEUE_PREFIX: string },
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.updates = liveUpdatesFrom(config, DEV_DEFAULTS.REDIS_URL);
