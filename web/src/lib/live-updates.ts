@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { LIVE_UPDATE_KINDS, type LiveUpdate } from '@garage/contracts';
+import type { LiveUpdate, LiveUpdateKind } from '@garage/contracts';
 import { buildUrl } from './api-client';
 import { sessionStore, useSession } from './auth';
 import { alertKeys, messageKeys } from './query-keys';
@@ -10,6 +10,12 @@ import { alertKeys, messageKeys } from './query-keys';
  * tab, opened by `useLiveUpdates` in the app's provider. A `message` (or a `read` in another tab)
  * refetches the conversations; an `alerts` sets the bell's count. The polls stay as the fallback, slower while the stream is open.
  */
+
+/**
+ * The kinds this page listens for, by name. Written out rather than imported: a value from
+ * @garage/contracts would bring its schemas into the first bundle, which every page loads.
+ */
+const KINDS: readonly LiveUpdateKind[] = ['message', 'read', 'alerts'];
 
 /** How often the messages and the bell poll while the stream is open (it tells them sooner). */
 export const LIVE_POLL_MS = 5 * 60_000;
@@ -89,7 +95,7 @@ export function useLiveUpdates(): void {
           /* not an update this page knows */
         }
       };
-      for (const kind of LIVE_UPDATE_KINDS) stream.addEventListener(kind, heard);
+      for (const kind of KINDS) stream.addEventListener(kind, heard);
       stream.onerror = () => {
         setConnected(false);
         // CONNECTING: EventSource retries by itself. CLOSED: it gave up (a refusal); open a new one.
