@@ -4,6 +4,8 @@ import { laterId, type LiveUpdates, type Logger } from '@garage/service-kit';
 
 /** How long EventSource waits before reconnecting a dropped stream. */
 const RETRY_MS = 3000;
+/** Open streams of one member on one replica (tabs, windows, devices). */
+export const MOST_TABS = 20;
 /** Unread bytes a tab may leave before it is cut off. */
 const STALLED_BYTES = 64 * 1024;
 /** How long a starting gateway waits for its subscription before serving without it. */
@@ -86,6 +88,8 @@ export class UpdateStreams {
     response.write(`retry: ${RETRY_MS}\n: open\n\n`);
     const tab: Tab = { response, userId, last: lastEventId, held: lastEventId ? [] : null, expires };
     const tabs = this.tabs.get(userId) ?? new Set<Tab>();
+    // A member's oldest stream makes way past MOST_TABS: a page opened in a loop cannot hold a replica's memory.
+    if (tabs.size >= MOST_TABS) tabs.values().next().value?.response.end();
     tabs.add(tab);
     this.tabs.set(userId, tabs);
     this.count += 1;

@@ -7,6 +7,7 @@ import { notificationsService } from '@garage/notifications';
 import { developmentKeys, startService, TokenSigner, type RunningService } from '@garage/service-kit';
 import { newId, saleSnapshot, serviceQueueReady, serviceTestEnv, testTokens, type ServiceTestEnv, type TokenMinter } from '@garage/testing';
 import { startGateway, type RunningGateway } from '../src/index.js';
+import { MOST_TABS } from '../src/update-streams.js';
 import { openStream, type OpenStream } from './sse-client.js';
 
 /**
@@ -163,5 +164,15 @@ describe('GET /api/updates', () => {
     } finally {
       await budgeted.close();
     }
+  });
+
+  it(`keeps at most ${MOST_TABS} streams of one member on a replica, ending the oldest`, async () => {
+    const member = newId();
+    const tabs: OpenStream[] = [];
+    for (let i = 0; i <= MOST_TABS; i += 1) tabs.push(await stream(one, member));
+    await expect(tabs[0]!.ended(1000)).resolves.toBe(true);
+    await expect(tabs[1]!.ended(300)).resolves.toBe(false);
+    expect(tabs.every((tab) => tab.status === 200)).toBe(true);
+    for (const tab of tabs) tab.close();
   });
 });
