@@ -1,6 +1,7 @@
 /**
  * The search: constructions, each improved to a local optimum, then ruin-and-recreate rounds from
- * the best plan (walk.ts); deterministic (seeded).
+ * the best plan (walk.ts), or on some plans a population bred from them (population.ts);
+ * deterministic (seeded).
  */
 import { buildByCheapestInsertion, buildByInsertion, buildInOrder, buildSoonestNext } from './construction.js';
 import { nearestNodes } from './local-search.js';
@@ -8,6 +9,7 @@ import { insertAllowingLateness } from './repair.js';
 import { max, min, type Problem } from './sequence.js';
 import { seeded } from './random.js';
 import { Tour } from './tour.js';
+import { evolve } from './population.js';
 import { better, FIRST_PENALTY, improve, walk } from './walk.js';
 
 /** Up to this many stops, every stop also seeds a construction of its own (cheap, and closer to optimal). */
@@ -43,6 +45,16 @@ const RUIN_WORK = 6000;
  * published instances: below that it only costs time).
  */
 const WIDE_WINDOWS = 12;
+/**
+ * A complete plan of more than POPULATION_FROM stops, up to FOCUS_FROM, on very wide windows (at
+ * least POPULATION_WINDOWS times the average leg) spends POPULATION_ROUNDS times its rounds on a
+ * population (population.ts) instead of one walk: there one walk, even with as many rounds, stays
+ * in the local optimum it found (decision 0196). Longer plans already get twice the rounds
+ * (focused), and narrower windows make the rounds dearer: no processor time is left for it there.
+ */
+const POPULATION_FROM = 60;
+const POPULATION_WINDOWS = 20;
+const POPULATION_ROUNDS = 2;
 
 /** Whether the stops' windows are on average at least `times` as long as the plan's average leg. */
 function windowsAreWide(problem: Problem, tour: Tour, times: number): boolean {
@@ -71,12 +83,14 @@ export function solve(problem: Problem, candidates: number[]): Tour {
   }
   const tried = new Set<string>();
   let best: Tour | null = null;
+  const built: Tour[] = [];
   for (const start of starts) {
     const tour = start();
     const key = tour.nodes.join(',');
     if (tried.has(key)) continue;
     tried.add(key);
     improve(problem, tour, candidates, 'driving', true);
+    built.push(tour);
     if (!best || better(tour, best)) best = tour;
   }
   const next = seeded(0x9e3779b9 ^ candidates.length);
@@ -92,7 +106,12 @@ export function solve(problem: Problem, candidates: number[]): Tour {
   const focused = wide && candidates.length > FOCUS_FROM && candidates.length <= GRANULAR_FROM;
   if (focused) problem.near = nearestNodes(problem, candidates, FOCUS_NEIGHBOURS);
   const rounds = focused ? Math.round(plainRounds * FOCUS_ROUNDS) : plainRounds;
-  best = walk(problem, candidates, best!, rounds, next, penalty, wide && candidates.length <= GRANULAR_FROM);
+  const bred =
+    wide && candidates.length > POPULATION_FROM && candidates.length <= FOCUS_FROM && windowsAreWide(problem, best!, POPULATION_WINDOWS);
+  if (bred) {
+    const complete = built.filter((tour) => tour.length === candidates.length);
+    best = evolve({ problem, candidates, next, penalty }, complete, Math.round(rounds * POPULATION_ROUNDS));
+  } else best = walk(problem, candidates, best!, rounds, next, penalty, wide && candidates.length <= GRANULAR_FROM);
   improve(problem, best!, candidates, 'driving', true);
   // Last, before giving up on a stop: the costlier repair that lets the day run late on the way.
   while (best!.length < candidates.length && insertAllowingLateness(problem, best!, candidates))
