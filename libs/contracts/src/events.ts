@@ -143,7 +143,7 @@ export type ReservationRated = z.infer<typeof reservationRated>;
 
 /**
  * A notice a service asks notifications to deliver to one member (shopper: a saved-search match, a
- * followed sale cancelled, changed or deleted, a community sale cancelled or moved to its rain date). The deciding service says who and what; notifications
+ * followed sale cancelled, changed or deleted, a community sale cancelled or moved to its rain date, an item's price lowered). The deciding service says who and what; notifications
  * decides the rest from `delivery` and the member's settings. `key` makes it once per member.
  */
 const noticeRequested = z.object({
@@ -157,6 +157,7 @@ const noticeRequested = z.object({
     'community_sale_moved',
     'sale_dropped_out',
     'sale_likely_over',
+    'price_drop',
   ]),
   key: z.string().min(1),
   title: z.string(),

@@ -39,6 +39,7 @@ export const ALERT_KINDS = [
   'sale_dropped_out',
   'sale_likely_over',
   'message',
+  'price_drop',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 

@@ -7,6 +7,7 @@ import { Notifications1763700000900 } from './migrations/1763700000900-notificat
 import { CommunitySaleNotices1764300000200 } from './migrations/1764300000200-community-sale-notices.js';
 import { DropOutNotices1764400000300 } from './migrations/1764400000300-drop-out-notices.js';
 import { MessageNotices1764500000200 } from './migrations/1764500000200-message-notices.js';
+import { PriceDropNotices1764500000300 } from './migrations/1764500000300-price-drop-notices.js';
 import { NotificationsModule } from './notifications.module.js';
 
 /**
@@ -18,7 +19,13 @@ export const notificationsService: ServiceDefinition<typeof notificationsConfig>
   config: notificationsConfig,
   productionRequired: ['ALERTS_SECRET', 'PUBLIC_URL'],
   module: NotificationsModule,
-  migrations: [Notifications1763700000900, CommunitySaleNotices1764300000200, DropOutNotices1764400000300, MessageNotices1764500000200],
+  migrations: [
+    Notifications1763700000900,
+    CommunitySaleNotices1764300000200,
+    DropOutNotices1764400000300,
+    MessageNotices1764500000200,
+    PriceDropNotices1764500000300,
+  ],
   onStart: async (app) => {
     const emails = app.get(AlertEmailJob).start();
     const digests = app.get(DigestJob).start();

@@ -59,7 +59,7 @@ export class AlertsRepository {
 }
 
 function linkOf(row: AlertRow): string | null {
-  if (row.kind === 'match') return row.item_id === null ? null : `/items/${row.item_id}`;
+  if (row.kind === 'match' || row.kind === 'price_drop') return row.item_id === null ? null : `/items/${row.item_id}`;
   if (row.kind === 'sale_deleted') return null;
   if (row.kind === 'reservation') return '/my-reservations';
   if (row.kind === 'membership') return '/profile';

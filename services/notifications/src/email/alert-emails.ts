@@ -32,7 +32,7 @@ function unsubscribeHeaders(url: string): Record<string, string> {
 }
 
 function pageOf(alert: EmailAlert, site: string): string | null {
-  if (alert.kind === 'match' && alert.itemId !== null) return `${site}/items/${alert.itemId}`;
+  if ((alert.kind === 'match' || alert.kind === 'price_drop') && alert.itemId !== null) return `${site}/items/${alert.itemId}`;
   if (alert.kind === 'reservation') return `${site}/my-reservations`;
   if (alert.kind === 'membership') return `${site}/profile`;
   if (alert.kind === 'message') return `${site}/messages`;
@@ -62,8 +62,15 @@ export function alertEmail(to: string, alert: EmailAlert, links: EmailLinks): Ma
         ? 'You get this email because you follow this community sale on Garage, joined it with your sale, or saved or planned one of its sales.'
         : alert.kind === 'sale_dropped_out'
           ? 'You get this email because you saved this garage sale, put it in a route plan or follow its community sale on Garage.'
-          : 'You get this email because you saved this garage sale or put it in a route plan on Garage.';
-  const see = alert.kind === 'match' ? 'See the item' : isCommunitySale(alert) ? 'See the community sale' : 'See the sale';
+          : alert.kind === 'price_drop'
+            ? 'You get this email because you saved this item or its garage sale, or put the sale in a route plan on Garage.'
+            : 'You get this email because you saved this garage sale or put it in a route plan on Garage.';
+  const see =
+    alert.kind === 'match' || alert.kind === 'price_drop'
+      ? 'See the item'
+      : isCommunitySale(alert)
+        ? 'See the community sale'
+        : 'See the sale';
   const stop = alert.kind === 'match' ? 'Stop emails for this saved search' : 'Stop emails about sales you follow';
   const lead = alert.kind === 'match' ? `A new item matches your saved search "${alert.searchName ?? ''}":` : null;
   const text = [

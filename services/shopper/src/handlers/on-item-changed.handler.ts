@@ -6,12 +6,14 @@ import { MatchesRepository } from '../matching/matches.repository.js';
 import { ItemsRepository } from '../projections/items.repository.js';
 import { lockSale } from '../projections/sale-lock.js';
 import { requestMatchNotices } from '../notices/match-notices.js';
+import { priceBefore, requestPriceDropNotices } from '../notices/price-drop-notices.js';
 
 /**
  * Keeps the items projection current and matches an item against the saved searches whenever,
  * after the event, it is visible in search (unsold, in an active sale that has not ended): listed
  * in a sale, assigned to one, or edited so that it now matches. A reservation changes nothing
- * search reads, so it only updates the projection.
+ * search reads, so it only updates the projection. A lower price is also told to the members who
+ * saved the item or its sale or plan to visit it (price-drop-notices).
  */
 @Controller()
 export class OnItemChangedHandler {
@@ -27,8 +29,11 @@ export class OnItemChangedHandler {
     if (event.type !== 'item.created' && event.type !== 'item.updated' && event.type !== 'item.reserved') return;
     const item = event.data;
     if (item.garage_sale_id !== null) await lockSale(manager, item.garage_sale_id);
+    const before = event.type === 'item.updated' ? await priceBefore(manager, item.id) : null;
     const applied = await this.items.upsert(manager, item, event.version);
     if (!applied || event.type === 'item.reserved' || item.garage_sale_id === null) return;
-    requestMatchNotices(emit, await this.matches.matchItem(manager, item.id, this.clock.now()));
+    const now = this.clock.now();
+    requestMatchNotices(emit, await this.matches.matchItem(manager, item.id, now));
+    await requestPriceDropNotices(manager, emit, before, item, event.version, now);
   }
 }

@@ -1,15 +1,16 @@
 /**
  * The search: constructions, each improved to a local optimum, then ruin-and-recreate rounds from
- * the best plan; deterministic (seeded).
+ * the best plan (walk.ts), or on some plans a population bred from them (population.ts);
+ * deterministic (seeded).
  */
 import { buildByCheapestInsertion, buildByInsertion, buildInOrder, buildSoonestNext } from './construction.js';
-import { nearestNodes, orOpt, swap, twoOpt } from './local-search.js';
-import { dropOneAddTwo, exchange, insertAllowingLateness, insertLeftovers, insertWithEjections, leftovers } from './repair.js';
-import { IMPROVEMENT, max, min, type Problem } from './sequence.js';
+import { nearestNodes } from './local-search.js';
+import { insertAllowingLateness } from './repair.js';
+import { max, min, type Problem } from './sequence.js';
 import { seeded } from './random.js';
-import { Tour, type Objective } from './tour.js';
-import { WarpedTour } from './warp.js';
-import { descendToOnTime } from './warp-search.js';
+import { Tour } from './tour.js';
+import { evolve } from './population.js';
+import { better, FIRST_PENALTY, improve, walk } from './walk.js';
 
 /** Up to this many stops, every stop also seeds a construction of its own (cheap, and closer to optimal). */
 const SEED_EACH_STOP_UP_TO = 12;
@@ -38,144 +39,29 @@ const MIN_RUIN_ROUNDS = 8;
 /** A day of a few dozen sales (the usual plan) keeps the rounds it had: more did not pay there. */
 const MAX_RUIN_ROUNDS = 60;
 const RUIN_WORK = 6000;
-/** How much more driving (a share of the best) a plan wandered through may have, at first. */
-const WANDER_MARGIN = 0.05;
-/** At most this share of the tour is ruined in a round (at least 3 stops). */
-const RUIN_SHARE = 0.3;
 /**
- * Every WARP_EVERY-th round of the driving walk recreates through late plans (recreateThroughLateness),
- * when every stop is planned and the windows are wide: at least WIDE_WINDOWS times the average leg
- * of the plan on average (measured on the published instances: below that it only costs time).
+ * The walk's rounds through late plans (walk.ts) run when every stop is planned and the windows are
+ * wide: at least WIDE_WINDOWS times the average leg of the plan on average (measured on the
+ * published instances: below that it only costs time).
  */
-const WARP_EVERY = 2;
 const WIDE_WINDOWS = 12;
 /**
- * Minutes of driving a minute late costs in those rounds, at first; then lowered after a round
- * whose plan came back on time without raising it, raised otherwise (within MIN_ and MAX_PENALTY).
+ * A complete plan of more than POPULATION_FROM stops, up to FOCUS_FROM, on very wide windows (at
+ * least POPULATION_WINDOWS times the average leg) spends POPULATION_ROUNDS times its rounds on a
+ * population (population.ts) instead of one walk: there one walk, even with as many rounds, stays
+ * in the local optimum it found (decision 0196). Longer plans already get twice the rounds
+ * (focused), and narrower windows make the rounds dearer: no processor time is left for it there.
  */
-const FIRST_PENALTY = 0.2;
-const MIN_PENALTY = 0.05;
-const MAX_PENALTY = 100;
-const PENALTY_DOWN = 0.85;
-const PENALTY_UP = 1.3;
+const POPULATION_FROM = 60;
+const POPULATION_WINDOWS = 20;
+const POPULATION_ROUNDS = 2;
 
-/** The stops a round removes: a few near one another on the map, in a row in the day, or anywhere. */
-function ruin(problem: Problem, nodes: number[], next: () => number): Set<number> {
-  const k = nodes.length;
-  const { time, size } = problem;
-  // A short tour may be ruined whole (a fresh random-order construction); a long one in part.
-  const most = k <= SEED_EACH_STOP_UP_TO ? k : min(k, max(3, Math.ceil(k * RUIN_SHARE)));
-  const count = 1 + Math.floor(next() * most);
-  const kind = next();
-  if (kind < 0.4) {
-    const centre = nodes[Math.floor(next() * k)]!;
-    return new Set([...nodes].sort((a, b) => time[centre * size + a]! - time[centre * size + b]! || a - b).slice(0, count));
-  }
-  if (kind < 0.8) {
-    const first = Math.floor(next() * (k - count + 1));
-    return new Set(nodes.slice(first, first + count));
-  }
-  const removed = new Set<number>();
-  while (removed.size < count) removed.add(nodes[Math.floor(next() * k)]!);
-  return removed;
-}
-
-/**
- * Ruin and recreate (Schrimpf et al., 2000): removes a few stops (near one another on the map, in
- * a row in the day, or anywhere), puts every stop left out back in a shuffled order at its best
- * place for `objective`, then runs the local search again. It gets out of the local optima that no
- * single move leaves.
- */
-function ruinAndRecreate(
-  problem: Problem,
-  from: Tour,
-  candidates: number[],
-  objective: Objective,
-  next: () => number,
-  penalty?: { value: number },
-): Tour | null {
-  const nodes = from.nodes;
-  if (nodes.length === 0) return null;
-  const removed = ruin(problem, nodes, next);
-  if (penalty !== undefined) return recreateThroughLateness(problem, nodes, removed, candidates, penalty, next);
-  const tour = new Tour(
-    problem,
-    nodes.filter((node) => !removed.has(node)),
-  );
-  if (!tour.feasible) return null;
-  const left = leftovers(tour, candidates);
-  for (let i = left.length - 1; i > 0; i--) {
-    const j = Math.floor(next() * (i + 1));
-    [left[i], left[j]] = [left[j]!, left[i]!];
-  }
-  for (const node of left) {
-    const insertion = tour.bestInsertion(node, objective);
-    if (insertion) tour.insert(insertion);
-  }
-  return improve(problem, tour, candidates, objective, false);
-}
-
-/**
- * The other recreate: every removed stop goes back where driving plus `penalty` per minute late
- * grows least (late or not), then local search through late plans brings the plan back on time.
- * Null when it stays late.
- */
-function recreateThroughLateness(
-  problem: Problem,
-  nodes: number[],
-  removed: Set<number>,
-  candidates: number[],
-  penalty: { value: number },
-  next: () => number,
-): Tour | null {
-  const late = new WarpedTour(
-    problem,
-    nodes.filter((node) => !removed.has(node)),
-  );
-  const left = [...removed];
-  for (let i = left.length - 1; i > 0; i--) {
-    const j = Math.floor(next() * (i + 1));
-    [left[i], left[j]] = [left[j]!, left[i]!];
-  }
-  for (const node of left) late.insertPenalised(node, penalty.value);
-  const steps = descendToOnTime(late, penalty.value);
-  // Adaptive (as in Vidal et al.'s hybrid genetic search): a penalty that seldom leaves the plan
-  // late at first is lowered, so that the search may wander further through late plans.
-  penalty.value = min(MAX_PENALTY, max(MIN_PENALTY, penalty.value * (steps === 0 ? PENALTY_DOWN : PENALTY_UP)));
-  if (steps < 0) return null;
-  const tour = new Tour(problem, late.nodes);
-  return tour.feasible ? improve(problem, tour, candidates, 'driving', false) : null;
-}
-
-/**
- * Local search to a local optimum of `objective` (at most stops first, always). `thorough` adds
- * "drop one, add two", the costliest neighbourhood, which ruin and recreate rounds skip: it runs on
- * the constructions and on the final plan.
- */
-function improve(problem: Problem, tour: Tour, candidates: number[], objective: Objective, thorough: boolean): Tour {
-  for (;;) {
-    if (insertLeftovers(tour, candidates, objective)) continue;
-    let moved = orOpt(problem, tour, objective);
-    moved = twoOpt(problem, tour, objective) || moved;
-    if (swap(problem, tour, objective) || moved) continue;
-    if (objective === 'driving' && exchange(problem, tour, candidates)) continue;
-    if (thorough && tour.length < candidates.length && insertWithEjections(problem, tour, candidates)) continue;
-    if (thorough && dropOneAddTwo(tour, candidates)) continue;
-    return tour;
-  }
-}
-
-/** Whether the stops' windows are on average at least WIDE_WINDOWS times as long as the plan's average leg. */
-function windowsAreWide(problem: Problem, tour: Tour): boolean {
+/** Whether the stops' windows are on average at least `times` as long as the plan's average leg. */
+function windowsAreWide(problem: Problem, tour: Tour, times: number): boolean {
   if (tour.length === 0) return false;
   let width = 0;
   for (const node of tour.nodes) width += problem.single[node]!.late - problem.single[node]!.early;
-  return width >= WIDE_WINDOWS * tour.cost;
-}
-
-function better(a: Tour, b: Tour): boolean {
-  if (a.length !== b.length) return a.length > b.length;
-  return a.cost < b.cost - IMPROVEMENT;
+  return width >= times * tour.cost;
 }
 
 export function solve(problem: Problem, candidates: number[]): Tour {
@@ -197,12 +83,14 @@ export function solve(problem: Problem, candidates: number[]): Tour {
   }
   const tried = new Set<string>();
   let best: Tour | null = null;
+  const built: Tour[] = [];
   for (const start of starts) {
     const tour = start();
     const key = tour.nodes.join(',');
     if (tried.has(key)) continue;
     tried.add(key);
     improve(problem, tour, candidates, 'driving', true);
+    built.push(tour);
     if (!best || better(tour, best)) best = tour;
   }
   const next = seeded(0x9e3779b9 ^ candidates.length);
@@ -213,43 +101,17 @@ export function solve(problem: Problem, candidates: number[]): Tour {
       : candidates.length > GRANULAR_FROM
         ? MIN_RUIN_ROUNDS
         : min(MAX_RUIN_ROUNDS, max(MIN_RUIN_ROUNDS, Math.round(RUIN_WORK / candidates.length)));
-  // Two walks share the rounds. One shortens the driving by record-to-record travel: it may wander
-  // through plans with as many stops and a little more driving than the best (a margin that shrinks
-  // to nothing). The other shortens the day, which makes room for stops that do not fit yet.
-  let current = best!;
-  let roomy = best!;
   const penalty = { value: FIRST_PENALTY };
-  const wide = best!.length === candidates.length && windowsAreWide(problem, best!);
+  const wide = best!.length === candidates.length && windowsAreWide(problem, best!, WIDE_WINDOWS);
   const focused = wide && candidates.length > FOCUS_FROM && candidates.length <= GRANULAR_FROM;
   if (focused) problem.near = nearestNodes(problem, candidates, FOCUS_NEIGHBOURS);
   const rounds = focused ? Math.round(plainRounds * FOCUS_ROUNDS) : plainRounds;
-  for (let round = 0; round < rounds; round++) {
-    // A shorter day only helps while some stop is left out.
-    const shorterDay = round % 2 === 1 && best!.length < candidates.length;
-    // Through late plans: on wide windows, while every stop is planned (see WARP_EVERY).
-    const warped =
-      wide && best!.length === candidates.length && candidates.length <= GRANULAR_FROM && round % WARP_EVERY === WARP_EVERY - 1;
-    const tour = ruinAndRecreate(
-      problem,
-      shorterDay ? roomy : current,
-      candidates,
-      shorterDay ? 'duration' : 'driving',
-      next,
-      warped ? penalty : undefined,
-    );
-    if (!tour) {
-      if (warped) continue;
-      break;
-    }
-    if (better(tour, best!)) best = tour;
-    if (shorterDay) {
-      if (tour.length > roomy.length || (tour.length === roomy.length && tour.duration <= roomy.duration)) roomy = tour;
-      if (best!.length > roomy.length) roomy = best!;
-    } else {
-      const margin = WANDER_MARGIN * (1 - round / rounds);
-      current = tour.length >= best!.length && tour.cost <= best!.cost * (1 + margin) ? tour : best!;
-    }
-  }
+  const bred =
+    wide && candidates.length > POPULATION_FROM && candidates.length <= FOCUS_FROM && windowsAreWide(problem, best!, POPULATION_WINDOWS);
+  if (bred) {
+    const complete = built.filter((tour) => tour.length === candidates.length);
+    best = evolve({ problem, candidates, next, penalty }, complete, Math.round(rounds * POPULATION_ROUNDS));
+  } else best = walk(problem, candidates, best!, rounds, next, penalty, wide && candidates.length <= GRANULAR_FROM);
   improve(problem, best!, candidates, 'driving', true);
   // Last, before giving up on a stop: the costlier repair that lets the day run late on the way.
   while (best!.length < candidates.length && insertAllowingLateness(problem, best!, candidates))

@@ -10,6 +10,7 @@ import {
   Route,
   Search,
   Trash2,
+  TrendingDown,
   type LucideIcon,
 } from 'lucide-react';
 import { Link } from 'react-router-dom';
@@ -29,6 +30,7 @@ const icons: Record<AlertKind, LucideIcon> = {
   sale_dropped_out: Route,
   sale_likely_over: CircleHelp,
   message: MessageCircle,
+  price_drop: TrendingDown,
 };
 
 /**

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { alertListSchema } from '@garage/contracts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { waitFor } from '@garage/testing';
+import { NotificationsHarness, newId } from './harness.js';
+
+/**
+ * A lowered price (`price_drop`, from shopper): one alert per member and drop, linked to the item;
+ * emailed unless the member turned off emails about sales they follow.
+ */
+let h: NotificationsHarness;
+const [shopper, quiet] = [newId(), newId()];
+const [saleId, itemId] = [newId(), newId()];
+const mailTo = (userId: number) => h.mailbox.messages().filter((mail) => mail.to === `user${userId}@example.com`);
+const alertsOf = async (userId: number) =>
+  alertListSchema.parse(
+    (
+      await h
+        .api()
+        .get('/api/alerts')
+        .set('authorization', await h.bearer(userId))
+        .expect(200)
+    ).body,
+  ).alerts;
+
+beforeAll(async () => {
+  h = await NotificationsHarness.launch({ ALERT_EMAIL_POLL_MS: '200' });
+  for (const id of [shopper, quiet]) await h.user(id);
+  await h
+    .api()
+    .put('/api/alerts/settings')
+    .set('authorization', await h.bearer(quiet))
+    .send({ saleUpdateEmails: false })
+    .expect(200);
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('price-drop notices', () => {
+  it('keeps one alert per drop, linked to the item, emailed only to those who want sale emails', async () => {
+    const notice = {
+      kind: 'price_drop' as const,
+      key: `item:${itemId}:price:3000`,
+      title: 'Price drop: Brass lamp',
+      message: '"Brass lamp" at "Maple Street Sale" is now $30.00 (was $40.00).',
+      itemId,
+      saleId,
+      data: { priceCents: 3000, previousPriceCents: 4000 },
+    };
+    for (const userId of [shopper, quiet]) {
+      await h.notice({ userId, ...notice });
+      await h.notice({ userId, ...notice }); // told again of the same drop: kept once
+    }
+    for (const userId of [shopper, quiet]) {
+      const alerts = await alertsOf(userId);
+      expect(alerts).toHaveLength(1);
+      expect(alerts[0]).toMatchObject({ kind: 'price_drop', title: 'Price drop: Brass lamp', link: `/items/${itemId}`, itemId });
+    }
+    const [mail] = await waitFor(() => (mailTo(shopper).length ? mailTo(shopper) : undefined), 5000, 'the price-drop email');
+    expect(mail!.subject).toBe('Price drop: Brass lamp');
+    expect(mail!.text).toContain(`See the item: https://garage.test/items/${itemId}`);
+    expect(mail!.text).toContain('you saved this item or its garage sale');
+    await sleep(500);
+    expect(mailTo(shopper)).toHaveLength(1);
+    expect(mailTo(quiet)).toEqual([]);
+  });
+});
