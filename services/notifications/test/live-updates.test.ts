@@ -70,3 +70,17 @@ it('tells the other tabs when the bell is read', async () => {
   await settle();
   expect(heard.map((envelope) => [envelope.userId, envelope.update])).toEqual([[host, { kind: 'alerts', unreadCount: 0 }]]);
 });
+
+it('tells the bell of every new alert, a notice another service asked for included, once per notice', async () => {
+  heard.length = 0;
+  const member = newId();
+  await h.user(member, { email: 'live.member@example.com' });
+  await h.notice({ userId: member, key: 'live:1' });
+  await h.notice({ userId: member, key: 'live:1' });
+  await h.notice({ userId: member, key: 'live:2' });
+  await settle();
+  expect(heard.filter((envelope) => envelope.userId === member).map((envelope) => envelope.update)).toEqual([
+    { kind: 'alerts', unreadCount: 1 },
+    { kind: 'alerts', unreadCount: 2 },
+  ]);
+});

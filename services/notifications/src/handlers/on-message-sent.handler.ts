@@ -2,6 +2,7 @@ import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
 import type { AnyEvent, MessageSent } from '@garage/contracts';
 import { InboxContext, InboxHandler, LiveUpdatesPublisher } from '@garage/service-kit';
+import { tellTheBell } from '../alerts/bell-count.js';
 import { AlertEmailJob } from '../email/alert-email.job.js';
 
 /** How long after an email about a conversation its next messages are in the bell only. */
@@ -63,12 +64,10 @@ export class OnMessageSentHandler {
     if (rows.length === 0) return;
     if (claimed.length > 0) this.emails.soon();
     // The open tabs of both members, once per message (the alert's change key): the recipient's
-    // conversations and bell, the sender's other tabs' conversations. The count is read in the
-    // alert's transaction, so it includes it.
-    const [count] = await manager.query(`SELECT count(*)::int AS n FROM alerts WHERE user_id = $1 AND read_at IS NULL`, [data.recipientId]);
+    // conversations and bell, the sender's other tabs' conversations.
     const written = { kind: 'message', conversationId: data.conversationId, messageId: data.messageId } as const;
     this.live.send(data.recipientId, written);
-    this.live.send(data.recipientId, { kind: 'alerts', unreadCount: Number(count?.n ?? 0) });
+    await tellTheBell(manager, this.live, data.recipientId);
     this.live.send(data.senderId, written);
   }
 }

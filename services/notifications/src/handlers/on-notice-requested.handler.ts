@@ -1,7 +1,8 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
 import type { AnyEvent } from '@garage/contracts';
-import { InboxContext, InboxHandler } from '@garage/service-kit';
+import { InboxContext, InboxHandler, LiveUpdatesPublisher } from '@garage/service-kit';
+import { tellTheBell } from '../alerts/bell-count.js';
 import { AlertEmailJob } from '../email/alert-email.job.js';
 
 /**
@@ -11,13 +12,17 @@ import { AlertEmailJob } from '../email/alert-email.job.js';
  */
 @Controller()
 export class OnNoticeRequestedHandler {
-  constructor(@Inject(AlertEmailJob) private readonly emails: AlertEmailJob) {}
+  constructor(
+    @Inject(AlertEmailJob) private readonly emails: AlertEmailJob,
+    @Inject(LiveUpdatesPublisher) private readonly live: LiveUpdatesPublisher,
+  ) {}
 
   @InboxHandler('notifications.notice-requested', ['notice.requested'])
   async handle(@Payload() event: AnyEvent, @Ctx() context: unknown): Promise<void> {
     if (event.type !== 'notice.requested') return;
     const notice = event.data;
-    const rows: Array<{ email_status: string }> = await InboxContext.of(context).manager.query(
+    const { manager } = InboxContext.of(context);
+    const rows: Array<{ email_status: string }> = await manager.query(
       `INSERT INTO alerts (user_id, kind, saved_search_id, item_id, sale_id, community_sale_id, title, message, data, change_key, email_status)
        SELECT $1::integer, $2::text, $3::integer, $4::integer, $5::integer, $11::integer, $6, $7, $8::jsonb, $9,
               CASE WHEN $10::text = 'digest' THEN 'digest'
@@ -40,6 +45,7 @@ export class OnNoticeRequestedHandler {
         notice.communitySaleId ?? null,
       ],
     );
+    if (rows.length > 0) await tellTheBell(manager, this.live, notice.userId);
     if (rows.some((row) => row.email_status === 'pending')) this.emails.soon();
   }
 }

@@ -7,7 +7,8 @@ import {
   type ReservationPickupLocked,
   type ReservationSnapshot,
 } from '@garage/contracts';
-import { InboxContext, InboxHandler } from '@garage/service-kit';
+import { InboxContext, InboxHandler, LiveUpdatesPublisher } from '@garage/service-kit';
+import { tellTheBell } from '../alerts/bell-count.js';
 import { AlertEmailJob } from '../email/alert-email.job.js';
 
 const WHY: Record<ReservationEndReason, string> = {
@@ -59,7 +60,10 @@ export function pickupLockedAlert(data: ReservationPickupLocked): { title: strin
  */
 @Controller()
 export class OnReservationEndedHandler {
-  constructor(@Inject(AlertEmailJob) private readonly emails: AlertEmailJob) {}
+  constructor(
+    @Inject(AlertEmailJob) private readonly emails: AlertEmailJob,
+    @Inject(LiveUpdatesPublisher) private readonly live: LiveUpdatesPublisher,
+  ) {}
 
   @InboxHandler('notifications.reservation-ended', ['reservation.lapsed', 'reservation.cancelled', 'reservation.refunded'])
   async handle(@Payload() event: AnyEvent, @Ctx() context: unknown): Promise<void> {
@@ -73,7 +77,9 @@ export class OnReservationEndedHandler {
        ON CONFLICT (user_id, change_key) WHERE change_key IS NOT NULL DO NOTHING RETURNING id`,
       [data.user_id, data.item_id, data.sale_id, title, message, data.id, `reservation:${data.id}:${data.status}`],
     );
-    if (rows.length > 0) this.emails.soon();
+    if (rows.length === 0) return;
+    await tellTheBell(manager, this.live, data.user_id);
+    this.emails.soon();
   }
 
   /** Collection locked after wrong pickup codes: an alert in the app (once per lock), no email. */
@@ -82,10 +88,11 @@ export class OnReservationEndedHandler {
     if (event.type !== 'reservation.pickup_locked') return;
     const data = event.data;
     const { title, message } = pickupLockedAlert(data);
-    await InboxContext.of(context).manager.query(
+    const { manager } = InboxContext.of(context);
+    const rows: unknown[] = await manager.query(
       `INSERT INTO alerts (user_id, kind, item_id, sale_id, title, message, data, change_key, email_status)
        VALUES ($1, 'reservation', $2, $3, $4, $5, jsonb_build_object('reservationId', $6::integer, 'lockedUntil', $7::text), $8, 'none')
-       ON CONFLICT (user_id, change_key) WHERE change_key IS NOT NULL DO NOTHING`,
+       ON CONFLICT (user_id, change_key) WHERE change_key IS NOT NULL DO NOTHING RETURNING id`,
       [
         data.user_id,
         data.item_id,
@@ -97,5 +104,6 @@ export class OnReservationEndedHandler {
         `reservation:${data.id}:locked:${data.locked_until}`,
       ],
     );
+    if (rows.length > 0) await tellTheBell(manager, this.live, data.user_id);
   }
 }

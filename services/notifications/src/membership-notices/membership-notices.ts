@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AnyEvent } from '@garage/contracts';
 import type { EntityManager } from 'typeorm';
+import { LiveUpdatesPublisher } from '@garage/service-kit';
+import { tellTheBell } from '../alerts/bell-count.js';
 import { AlertEmailJob } from '../email/alert-email.job.js';
 import { membershipNotice } from './membership-notice.js';
 
@@ -10,7 +12,10 @@ import { membershipNotice } from './membership-notice.js';
  */
 @Injectable()
 export class MembershipNotices {
-  constructor(@Inject(AlertEmailJob) private readonly emails: AlertEmailJob) {}
+  constructor(
+    @Inject(AlertEmailJob) private readonly emails: AlertEmailJob,
+    @Inject(LiveUpdatesPublisher) private readonly live: LiveUpdatesPublisher,
+  ) {}
 
   /** Records the event's notice once (in the caller's transaction) and wakes the email sender. */
   async send(manager: EntityManager, event: AnyEvent): Promise<void> {
@@ -22,6 +27,8 @@ export class MembershipNotices {
        ON CONFLICT (user_id, change_key) WHERE change_key IS NOT NULL DO NOTHING RETURNING id`,
       [notice.userId, notice.title, notice.message, notice.changeKey],
     );
-    if (rows.length > 0) this.emails.soon();
+    if (rows.length === 0) return;
+    await tellTheBell(manager, this.live, notice.userId);
+    this.emails.soon();
   }
 }
