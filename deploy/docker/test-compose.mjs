@@ -3,7 +3,8 @@
  * `npm run test:compose`: the production topology (docker-compose.yml) run for real on this machine
  * through deploy/docker/offline.sh, checked from outside through nginx on http://127.0.0.1:8080:
  *   1. up, then the journeys: the browser journeys (web/e2e) and an API journey (a photo stored in
- *      the S3 container, search, an alert email caught by the mail container);
+ *      the S3 container, search, an alert email caught by the mail container), and the live stream
+ *      through nginx and both gateways (unbuffered, every message on the open tab, resumed);
  *   2. persistence: after `compose restart`, and after down (volumes kept) and up;
  *   3. one replica each: `compose restart sales` under 20 clients loses no request;
  *   4. replicas (items=3, sales=2, shopper=2) under 32 clients for LOAD_SECONDS (60): no failed
@@ -17,13 +18,14 @@
  *      gateway gets its share, and the two gateways restarted one at a time under load fail 0;
  * and always takes the topology down. Figures are printed as it goes; any failed check fails it.
  * Environment: LOAD_SECONDS, CLIENTS (32), SKIP_BROWSER=1 (no browser journeys), KEEP_UP=1 (leave
- * it running), ONLY=edge,gateways,rolling (only those parts, against the topology already up, e.g. left by
+ * it running), ONLY=live,edge,gateways,rolling (only those parts, against the topology already up, e.g. left by
  * KEEP_UP=1; it stays up; ONLY_ROLLING=1 is ONLY=rolling).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { apiJourney, browserJourneys, stillThere } from './compose-test/journeys.mjs';
+import { liveThroughNginx } from './compose-test/live.mjs';
 import { replicas } from './compose-test/replicas.mjs';
 import { check, failures, figure, figures, say, started } from './compose-test/report.mjs';
 import { gatewaysRollingRestart, gatewaysStopped, nginxSpeaksJson, recreatedGateway } from './compose-test/edge.mjs';
@@ -37,7 +39,14 @@ async function edge() {
   await recreatedGateway();
   await gatewaysRollingRestart();
 }
-const PARTS = { edge, gateways: gatewaysRollingRestart, rolling: rollingRestart, replicas, single: singleReplicaRestart };
+const PARTS = {
+  live: liveThroughNginx,
+  edge,
+  gateways: gatewaysRollingRestart,
+  rolling: rollingRestart,
+  replicas,
+  single: singleReplicaRestart,
+};
 const ONLY = (process.env.ONLY ?? (process.env.ONLY_ROLLING === '1' ? 'rolling' : ''))
   .split(',')
   .map((part) => part.trim())
@@ -70,6 +79,7 @@ async function main() {
     );
   }
   const kept = await apiJourney();
+  await liveThroughNginx();
 
   await shAsync(['compose', 'restart'], { timeoutMs: 300_000 });
   await shAsync(['wait'], { timeoutMs: 300_000 });
