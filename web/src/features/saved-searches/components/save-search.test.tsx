@@ -40,7 +40,7 @@ describe('Save this search', () => {
     await userEvent.click(opener);
     const dialog = await screen.findByRole('dialog', { name: 'Save This Search' }); // loaded when opened
     const name = within(dialog).getByLabelText(/^Name/);
-    expect(name).toHaveFocus();
+    await waitFor(() => expect(name).toHaveFocus()); // moved there once the dialog has mounted
     expect(name).toHaveValue('brass lamp');
     expect(dialog).toHaveTextContent('“brass lamp” · Home & Garden · up to $30.00 · within 10 miles');
 
