@@ -32,7 +32,6 @@ const snapshot = (overrides: Partial<CommunitySaleSnapshot> = {}): CommunitySale
   status: 'scheduled',
   ...overrides,
 });
-const mailTo = (userId: number) => h.mailbox.messages().filter((mail) => mail.to === `user${userId}@example.com`);
 
 /** Waits until notifications has applied every notice shopper asked for so far. */
 async function noticesDelivered(): Promise<void> {
@@ -102,20 +101,20 @@ describe('a cancelled community sale, in the bell and by email', () => {
     }
     expect(await h.query(`SELECT id FROM alerts WHERE user_id = $1`, [organizer])).toEqual([]);
 
-    const [mail] = await waitFor(() => (mailTo(follower).length ? mailTo(follower) : undefined), 5000, 'the follower’s email');
+    const [mail] = await waitFor(() => (h.mailTo(follower).length ? h.mailTo(follower) : undefined), 5000, 'the follower’s email');
     expect(mail!.subject).toBe('Cancelled: Hopewell Town-wide Sale');
     expect(mail!.text).toContain('The community sale "Hopewell Town-wide Sale" on May 2, 2099 (8:00 AM – 2:00 PM) has been cancelled');
     expect(mail!.text).toContain(`See the community sale: https://garage.test/community-sales/${communitySaleId}`);
     expect(mail!.text).toContain('because you follow this community sale');
     expect(mail!.text).toContain('Stop emails about sales you follow: https://garage.test/api/saved-searches/unsubscribe?token=u.');
-    const [hostMail] = await waitFor(() => (mailTo(host).length ? mailTo(host) : undefined), 5000, 'the host’s email');
+    const [hostMail] = await waitFor(() => (h.mailTo(host).length ? h.mailTo(host) : undefined), 5000, 'the host’s email');
     expect(hostMail!.text).toContain('Your sale in it stays as you left it.');
 
     // The member who turned those emails off has the alert and no email.
     const [{ email_status }] = await h.query(`SELECT email_status FROM alerts WHERE user_id = $1`, [quiet]);
     expect(email_status).toBe('none');
-    expect(mailTo(quiet)).toEqual([]);
-    expect(mailTo(follower)).toHaveLength(1);
+    expect(h.mailTo(quiet)).toEqual([]);
+    expect(h.mailTo(follower)).toHaveLength(1);
   });
 
   it('links a move to its rain date to the community sale too', async () => {
@@ -136,7 +135,7 @@ describe('a cancelled community sale, in the bell and by email', () => {
         .expect(200)
     ).body.alerts;
     expect(alert).toMatchObject({ kind: 'community_sale_moved', link: `/community-sales/${communitySaleId}`, communitySaleId });
-    const [mail] = await waitFor(() => (mailTo(reader).length ? mailTo(reader) : undefined), 5000, 'the move email');
+    const [mail] = await waitFor(() => (h.mailTo(reader).length ? h.mailTo(reader) : undefined), 5000, 'the move email');
     expect(mail!.text).toContain(`See the community sale: https://garage.test/community-sales/${communitySaleId}`);
   });
 });

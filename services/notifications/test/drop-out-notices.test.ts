@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { alertListSchema } from '@garage/contracts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { waitFor } from '@garage/testing';
 import { NotificationsHarness, newId } from './harness.js';
@@ -12,17 +11,6 @@ import { NotificationsHarness, newId } from './harness.js';
 let h: NotificationsHarness;
 const [shopper, quiet, host] = [newId(), newId(), newId()];
 const saleId = newId();
-const mailTo = (userId: number) => h.mailbox.messages().filter((mail) => mail.to === `user${userId}@example.com`);
-const alertsOf = async (userId: number) =>
-  alertListSchema.parse(
-    (
-      await h
-        .api()
-        .get('/api/alerts')
-        .set('authorization', await h.bearer(userId))
-        .expect(200)
-    ).body,
-  ).alerts;
 
 beforeAll(async () => {
   h = await NotificationsHarness.launch({ ALERT_EMAIL_POLL_MS: '200' });
@@ -54,17 +42,17 @@ describe('drop-out and likely-over notices', () => {
       await h.notice({ userId, ...notice, title: 'Likely over: Porch sale' });
     }
     for (const userId of [shopper, quiet]) {
-      const alerts = await alertsOf(userId);
+      const alerts = await h.listedAlerts(userId);
       expect(alerts).toHaveLength(1);
       expect(alerts[0]).toMatchObject({ kind: 'sale_dropped_out', title: 'Closed early: Porch sale', link: `/sales/${saleId}`, saleId });
     }
-    const [mail] = await waitFor(() => (mailTo(shopper).length ? mailTo(shopper) : undefined), 5000, 'the drop-out email');
+    const [mail] = await waitFor(() => (h.mailTo(shopper).length ? h.mailTo(shopper) : undefined), 5000, 'the drop-out email');
     expect(mail!.subject).toBe('Closed early: Porch sale');
     expect(mail!.text).toContain(`See the sale: https://garage.test/sales/${saleId}`);
     expect(mail!.text).toContain('put it in a route plan or follow its community sale');
     await sleep(500);
-    expect(mailTo(shopper)).toHaveLength(1);
-    expect(mailTo(quiet)).toEqual([]);
+    expect(h.mailTo(shopper)).toHaveLength(1);
+    expect(h.mailTo(quiet)).toEqual([]);
   });
 
   it('asks the host in the app only, linking to the sale', async () => {
@@ -76,8 +64,8 @@ describe('drop-out and likely-over notices', () => {
       saleId,
       delivery: 'in_app',
     });
-    expect(await alertsOf(host)).toEqual([expect.objectContaining({ kind: 'sale_likely_over', link: `/sales/${saleId}` })]);
+    expect(await h.listedAlerts(host)).toEqual([expect.objectContaining({ kind: 'sale_likely_over', link: `/sales/${saleId}` })]);
     await sleep(500);
-    expect(mailTo(host)).toEqual([]);
+    expect(h.mailTo(host)).toEqual([]);
   });
 });

@@ -1,5 +1,7 @@
 import {
+  alertListSchema,
   EVENT_CONSUMERS,
+  type AlertList,
   type EventData,
   type EventEnvelope,
   type EventType,
@@ -117,6 +119,20 @@ export class NotificationsHarness extends ServiceHarness {
       delivery: 'instant',
       ...overrides,
     });
+  }
+
+  /** The emails sent to a user (the harness' users have `user{id}@example.com`). */
+  mailTo(userId: number) {
+    return this.mailbox.messages().filter((mail) => mail.to === `user${userId}@example.com`);
+  }
+
+  /** The alerts of a user as `GET /api/alerts` lists them to that user. */
+  async listedAlerts(userId: number): Promise<AlertList['alerts']> {
+    const response = await this.api()
+      .get('/api/alerts')
+      .set('authorization', await this.bearer(userId))
+      .expect(200);
+    return alertListSchema.parse(response.body).alerts;
   }
 
   /** The alerts of a user, oldest first, once there are at least `count` of them. */

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { alertListSchema } from '@garage/contracts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { waitFor } from '@garage/testing';
 import { NotificationsHarness, newId } from './harness.js';
@@ -11,17 +10,6 @@ import { NotificationsHarness, newId } from './harness.js';
 let h: NotificationsHarness;
 const [shopper, quiet] = [newId(), newId()];
 const [saleId, itemId] = [newId(), newId()];
-const mailTo = (userId: number) => h.mailbox.messages().filter((mail) => mail.to === `user${userId}@example.com`);
-const alertsOf = async (userId: number) =>
-  alertListSchema.parse(
-    (
-      await h
-        .api()
-        .get('/api/alerts')
-        .set('authorization', await h.bearer(userId))
-        .expect(200)
-    ).body,
-  ).alerts;
 
 beforeAll(async () => {
   h = await NotificationsHarness.launch({ ALERT_EMAIL_POLL_MS: '200' });
@@ -54,16 +42,16 @@ describe('price-drop notices', () => {
       await h.notice({ userId, ...notice }); // told again of the same drop: kept once
     }
     for (const userId of [shopper, quiet]) {
-      const alerts = await alertsOf(userId);
+      const alerts = await h.listedAlerts(userId);
       expect(alerts).toHaveLength(1);
       expect(alerts[0]).toMatchObject({ kind: 'price_drop', title: 'Price drop: Brass lamp', link: `/items/${itemId}`, itemId });
     }
-    const [mail] = await waitFor(() => (mailTo(shopper).length ? mailTo(shopper) : undefined), 5000, 'the price-drop email');
+    const [mail] = await waitFor(() => (h.mailTo(shopper).length ? h.mailTo(shopper) : undefined), 5000, 'the price-drop email');
     expect(mail!.subject).toBe('Price drop: Brass lamp');
     expect(mail!.text).toContain(`See the item: https://garage.test/items/${itemId}`);
     expect(mail!.text).toContain('you saved this item or its garage sale');
     await sleep(500);
-    expect(mailTo(shopper)).toHaveLength(1);
-    expect(mailTo(quiet)).toEqual([]);
+    expect(h.mailTo(shopper)).toHaveLength(1);
+    expect(h.mailTo(quiet)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { ItemSnapshot } from '@garage/contracts';
+import { fromCents, toCents, type ItemSnapshot } from '@garage/contracts';
 import type { Emit } from '@garage/event-bus';
 import { saleZone, todayIn } from '../route-plans/drop-out.js';
 
@@ -26,7 +26,7 @@ export async function requestPriceDropNotices(
   version: number,
   now: Date,
 ): Promise<void> {
-  const cents = Math.round(item.price * 100);
+  const cents = toCents(item.price);
   if (before === null || cents >= before || item.is_sold || item.garage_sale_id === null) return;
   const [sale] = await manager.query(`SELECT id, title, latitude, longitude FROM sales WHERE id = $1 AND NOT deleted`, [
     item.garage_sale_id,
@@ -62,5 +62,5 @@ export async function requestPriceDropNotices(
 }
 
 function dollars(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
+  return `$${fromCents(cents).toFixed(2)}`;
 }
