@@ -42,8 +42,9 @@ export interface LiveStatusWorld {
   close: () => Promise<void>;
 }
 
-export async function liveStatusWorld(): Promise<LiveStatusWorld> {
-  const testEnv = await serviceTestEnv();
+/** `env`: settings beyond the test's own (another service's address, say). */
+export async function liveStatusWorld(env: Record<string, string> = {}): Promise<LiveStatusWorld> {
+  const testEnv = await serviceTestEnv(env);
   const clock = new TestClock();
   const sales = await startService(salesService, { env: testEnv.env, clock });
   const bus = await testBus(testEnv.env, { listen: ['sale.*'] });
