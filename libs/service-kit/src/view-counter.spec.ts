@@ -49,6 +49,35 @@ describe.each([
   });
 });
 
+describe('redis view counter', () => {
+  it('keeps counts, a HyperLogLog per day and the day’s salt, never a viewer’s token', async () => {
+    const counter = new RedisViewCounter((await infrastructure()).redisUrl, prefix);
+    counters.push(counter);
+    const scope = uniqueName('sale');
+    const salt = await counter.salt('2031-01-02');
+    const tokens = ['member:7', 'visitor:1.2.3.4\nFirefox'].map((identity) => viewerToken(salt, identity));
+    for (const token of tokens) await counter.view(scope, 'sale', '2031-01-02', token);
+
+    const redis = new Redis((await infrastructure()).redisUrl);
+    try {
+      // This test's keys: its sale's, and its day's salt (no other test of the file uses that day).
+      const keys = (await redis.keys(`${prefix}*`)).filter((key) => key.includes(scope) || key === `${prefix}salt:2031-01-02`);
+      const kinds = Object.fromEntries(await Promise.all(keys.map(async (key) => [key.slice(prefix.length), await redis.type(key)])));
+      expect(kinds).toEqual({ [`views:${scope}`]: 'hash', [`viewers:${scope}:2031-01-02`]: 'string', 'salt:2031-01-02': 'string' });
+      // The day's viewers are a HyperLogLog (PFCOUNT reads it), whose registers hold no element.
+      expect(await redis.pfcount(`${prefix}viewers:${scope}:2031-01-02`)).toBe(2);
+      const stored = [
+        ...keys,
+        ...Object.entries(await redis.hgetall(`${prefix}views:${scope}`)).flat(),
+        (await redis.getBuffer(`${prefix}viewers:${scope}:2031-01-02`))!.toString('latin1'),
+      ].join('\n');
+      for (const token of tokens) expect(stored).not.toContain(token);
+    } finally {
+      await redis.quit();
+    }
+  });
+});
+
 describe('viewerToken', () => {
   it('tells viewers apart under one salt, and the same viewer apart under two', () => {
     const [monday, tuesday] = [Buffer.alloc(32, 1), Buffer.alloc(32, 2)];
