@@ -8,6 +8,9 @@ import { SalesBrowser } from './sales-browser';
 type Success = (position: { coords: { latitude: number; longitude: number } }) => void;
 type Failure = (error: { code: number }) => void;
 
+/** An instant `minutes` before now, as the API writes it. */
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
 /** A browser whose location answers are scripted, one per request. */
 function scriptedGeolocation(...answers: Array<{ code: number } | { latitude: number; longitude: number }>) {
   const getCurrentPosition = vi.fn((success: Success, failure: Failure) => {
@@ -100,17 +103,27 @@ describe('Browse sales', () => {
 
   it('lists sales in the list view and sends the filters', async () => {
     scriptedGeolocation({ latitude: 39.8, longitude: -89.6 });
-    const { calls } = mockFetch({ 'GET /api/sales': () => json([aSale({ distance: 2.345 })]) });
-    renderScreen(<SalesBrowser />, { path: '/sales' });
+    const { calls } = mockFetch({
+      'GET /api/sales': () =>
+        json([aSale({ distance: 2.345, live_state: 'winding_down', live_state_at: minutesAgo(12), payment_methods: ['cash', 'venmo'] })]),
+    });
+    const { router } = renderScreen(<SalesBrowser />, { path: '/sales' });
     await userEvent.click(await screen.findByRole('button', { name: 'List View' }));
     const card = (await screen.findByRole('link', { name: 'Maple Street Moving Sale' })).closest('article')!;
     expect(within(card).getByText('2.3 miles away')).toBeInTheDocument();
     expect(within(card).getByText('8:00 AM - 4:00 PM')).toBeInTheDocument();
+    // The sale's live state with how long ago it was said, and the payments it takes.
+    expect(within(card).getByTestId('live-state')).toHaveTextContent('Winding down · 12 min ago');
+    expect(within(card).getByRole('list', { name: 'Payment accepted' })).toHaveTextContent('CashVenmo');
 
     fireEvent.change(screen.getByLabelText('Start Date'), { target: { value: '2030-06-14' } });
     await userEvent.selectOptions(screen.getByLabelText('Radius'), '50');
     await waitFor(() => expect(calls.at(-1)!.url.searchParams.get('radius')).toBe('50'));
     expect(calls.at(-1)!.url.searchParams.get('startDate')).toBe('2030-06-14');
+    expect(calls.at(-1)!.url.searchParams.get('paymentMethod')).toBeNull();
+    await userEvent.selectOptions(screen.getByLabelText('Payment'), 'venmo');
+    await waitFor(() => expect(calls.at(-1)!.url.searchParams.get('paymentMethod')).toBe('venmo'));
+    expect(router.state.location.search).toContain('paymentMethod=venmo');
     // Free users choose up to 50 miles.
     expect(screen.queryByRole('option', { name: 'Within 100 miles' })).not.toBeInTheDocument();
   });
@@ -148,7 +161,14 @@ describe('Browse sales', () => {
     mockFetch({
       'GET /api/sales': () =>
         json([
-          aSale({ id: 1, title: 'Valid Sale', description: 'x'.repeat(150), photo_urls: ['/p/a.jpg', '/p/b.jpg'] }),
+          aSale({
+            id: 1,
+            title: 'Valid Sale',
+            description: 'x'.repeat(150),
+            photo_urls: ['/p/a.jpg', '/p/b.jpg'],
+            live_state: 'closed_early',
+            live_state_at: minutesAgo(12),
+          }),
           aSale({ id: 2, title: 'No Coordinates', latitude: null, longitude: null }),
           aSale({ id: 3, title: 'Off The Planet', latitude: 95, longitude: 10 }),
           aSale({ id: 4, title: 'Bad Longitude', latitude: 10, longitude: -181 }),
@@ -187,8 +207,11 @@ describe('Browse sales', () => {
       .getByTestId('sale-photos')
       .querySelectorAll('img');
     expect([...photos].map((photo) => photo.getAttribute('src'))).toEqual(['/p/a.jpg', '/p/b.jpg']);
+    expect(within(popup.closest('.leaflet-popup') as HTMLElement).getByTestId('live-state')).toHaveTextContent('Closed early · 12 min ago');
     const markers = container.querySelectorAll('.leaflet-marker-icon');
     expect([...markers].map((marker) => marker.getAttribute('title'))).toEqual(['Valid Sale']);
+    // Closed early today: its pin stays on the map, faded.
+    expect((markers[0] as HTMLElement).style.opacity).toBe('0.55');
     // The picture stays under the map, out of reach.
     expect(picture).toHaveAttribute('aria-hidden', 'true');
     expect(picture).toHaveAttribute('inert');
