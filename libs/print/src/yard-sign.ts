@@ -20,9 +20,10 @@ const MARGIN = 36;
 const QR_SIZE = 170;
 
 /**
- * A landscape Letter page to tape to a sign board: "GARAGE SALE", the sale's title, its dates
- * and hours in letters an inch or more tall (readable from a passing car at about 30 feet), an
- * arrow or the space for one, and a QR code to the sale's page for those who stop.
+ * A landscape Letter page to tape to a sign board: "GARAGE SALE" in capitals an inch tall (96 pt),
+ * the sale's title (54 pt, down to 30 pt when long) and its dates and hours (44 pt, capitals over
+ * 0.4 inch; down to 26 pt only when a day's hours would not fit a line), so that a passing car can
+ * read them, an arrow or the space for one, and a QR code to the sale's page for those who stop.
  */
 export async function yardSign(input: YardSignInput): Promise<Buffer> {
   const doc = newPdf({ title: `Garage sale: ${input.title}`, layout: 'landscape', margin: 0 });

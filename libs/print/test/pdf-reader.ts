@@ -31,6 +31,14 @@ export async function readPdf(bytes: Buffer): Promise<ReadPdf> {
   return { pages, sizes, document };
 }
 
+/** Each piece of text of page `number` with its font size in points (72 to the inch). */
+export async function textSizes(pdf: ReadPdf, number: number): Promise<Array<{ text: string; size: number }>> {
+  const content = await (await pdf.document.getPage(number)).getTextContent();
+  return content.items.flatMap((item) =>
+    'str' in item && item.str.trim() !== '' ? [{ text: item.str, size: Math.round(Math.hypot(item.transform[2], item.transform[3])) }] : [],
+  );
+}
+
 export interface Region {
   x: number;
   y: number;

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { yardSign, type YardSignInput } from '../src/index.js';
-import { decodeQrCode, readPdf, type ReadPdf } from './pdf-reader.js';
+import { decodeQrCode, readPdf, textSizes, type ReadPdf } from './pdf-reader.js';
 
 const opened: ReadPdf[] = [];
 async function printed(overrides: Partial<YardSignInput> = {}): Promise<ReadPdf> {
@@ -47,6 +47,27 @@ describe('a yard sign', () => {
     expect(differing.pages[0]).toContain('SUN 9 AM\u20131 PM');
     expect(single.pages[0]).toContain('SATURDAY, MAY 30');
     expect(single.pages[0]).toContain('8 AM\u20133 PM');
+  });
+
+  it('is written to be read from the road: GARAGE SALE at 96 pt, the days and hours at 44 pt whatever the title', async () => {
+    // Helvetica Bold's capitals are 0.72 of the size: about an inch at 96 pt, 0.44 inch at 44 pt.
+    const usual = await textSizes(await printed(), 1);
+    expect(usual.slice(0, 5)).toEqual([
+      { text: 'GARAGE SALE', size: 96 },
+      { text: 'Moving sale: furniture, tools', size: 54 },
+      { text: 'and toys', size: 54 },
+      { text: 'SAT\u2013SUN, MAY 16\u201317', size: 44 },
+      { text: '8 AM\u20132 PM', size: 44 },
+    ]);
+    // A long title gets smaller letters (30 pt at least, two lines), never the days and hours.
+    const long = await textSizes(await printed({ title: `Everything must go: ${'furniture, tools, toys, books and '.repeat(4)}more` }), 1);
+    const titleLines = long.slice(1, -3);
+    expect(titleLines).toHaveLength(2);
+    for (const line of titleLines) expect(line.size).toBe(30);
+    expect(long.slice(-3, -1)).toEqual([
+      { text: 'SAT\u2013SUN, MAY 16\u201317', size: 44 },
+      { text: '8 AM\u20132 PM', size: 44 },
+    ]);
   });
 
   it('carries a QR code that decodes to the sale page, with or without a printed arrow', async () => {
