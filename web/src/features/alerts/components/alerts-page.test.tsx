@@ -49,7 +49,9 @@ describe('Alerts page', () => {
     expect(calls.some((call) => call.url.searchParams.get('unread') === 'true')).toBe(true);
     expect(screen.getByRole('button', { name: 'Unread (1)' })).toHaveAttribute('aria-pressed', 'true');
 
-    const emails = screen.getByRole('checkbox', { name: /Email me when a sale I saved or planned is cancelled/ });
+    const emails = screen.getByRole('checkbox', {
+      name: 'Email me when a sale I saved, planned or follow is cancelled, closes early, is reported over, or changes its dates or hours',
+    });
     expect(emails).toBeChecked();
     await userEvent.click(emails);
     await waitFor(() => expect(emails).not.toBeChecked());

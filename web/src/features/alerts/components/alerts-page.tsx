@@ -35,7 +35,9 @@ function EmailSettings() {
           aria-describedby={hintId}
           onChange={(event) => update.mutate({ saleUpdateEmails: event.target.checked })}
         />
-        <span>Email me when a sale I saved or planned is cancelled or changes its dates or hours</span>
+        <span>
+          Email me when a sale I saved, planned or follow is cancelled, closes early, is reported over, or changes its dates or hours
+        </span>
       </label>
       <p id={hintId} className="mt-2 text-xs text-gray-600">
         Emails about saved searches are set per search on the Saved Searches page. Every email has a one-click unsubscribe link.
