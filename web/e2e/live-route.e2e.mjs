@@ -39,6 +39,8 @@ async function backInTheApp(page) {
 describe('a host winds down while a shopper follows her route, on phones', () => {
   const session = browserSession(import.meta.filename, { viewport: PHONE.viewport, mobile: true });
   const place = placeForToday();
+  /** Where the shopper's phone says she is: near the plan's start, not at it. */
+  const here = { latitude: place.latitude + 0.004, longitude: place.longitude + 0.004 };
   const stamp = Date.now().toString(36);
   const sale = (title, address) => todaysSale(place, title, address);
   let host;
@@ -49,7 +51,7 @@ describe('a host winds down while a shopper follows her route, on phones', () =>
   let hostPhone;
 
   session.step('a shopper has two sales in today’s plan and her route page open', async (page) => {
-    await page.context().setGeolocation({ latitude: place.latitude + 0.004, longitude: place.longitude + 0.004 });
+    await page.context().setGeolocation(here);
     host = await registerAccount('live-route-host', { firstName: 'Hana', lastName: 'Host' });
     const otherHost = await registerAccount('live-route-other', { firstName: 'Omar', lastName: 'Host' });
     winding = await createSale(host, sale(`Porch Sale ${stamp}`, '12 Elm St'));
@@ -119,8 +121,16 @@ describe('a host winds down while a shopper follows her route, on phones', () =>
   session.step('she re-plans the rest of the day from where she is', async (page) => {
     await page.goto(`/plan/${plan.id}`);
     await page.getByRole('heading', { level: 1, name: `Today ${stamp}` }).waitFor();
-    await page.getByRole('button', { name: 'Re-plan from here' }).click();
+    const [sent] = await Promise.all([
+      page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith(`/api/route-plans/${plan.id}/replan`)),
+      page.getByRole('button', { name: 'Re-plan from here' }).click(),
+    ]);
     await page.getByRole('heading', { name: /Re-planned from here at/ }).waitFor();
+    // From where the phone says she is, not from the plan's start.
+    assert.deepEqual(sent.postDataJSON(), { latitude: here.latitude, longitude: here.longitude });
+    const replanned = await (await sent.response()).json();
+    assert.deepEqual([replanned.start.latitude, replanned.start.longitude], [here.latitude, here.longitude]);
+    assert.equal(replanned.replannedFrom, plan.id);
     const stops = page.getByRole('list', { name: 'Stops in driving order' });
     const titles = (await stops.getByRole('heading', { level: 3 }).allTextContents()).map((text) => text.replace(/^Stop \d+: /, ''));
     assert.deepEqual(titles.sort(), [winding.title, other.title].sort(), 'both sales are still on');
