@@ -7,6 +7,7 @@ import { SalesRepository } from '../projections/sales.repository.js';
 import { toItem, toSnapshot } from './item.row.js';
 import { ItemsRepository } from './items.repository.js';
 import { OpenReservations } from './open-reservations.port.js';
+import { WaitingOffers } from './waiting-offers.port.js';
 
 /** The one answer to anyone but the owner, so an item's existence is not revealed to them. */
 const NOT_FOUND_OR_UNAUTHORIZED = 'Item not found or unauthorized';
@@ -18,6 +19,7 @@ export class ItemsService {
     @Inject(SalesRepository) private readonly sales: SalesRepository,
     @Inject(Outbox) private readonly outbox: Outbox,
     @Inject(OpenReservations) private readonly reservations: OpenReservations,
+    @Inject(WaitingOffers) private readonly offers: WaitingOffers,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
@@ -53,6 +55,8 @@ export class ItemsService {
       if (item.is_sold && !existing.is_sold) await this.reservations.endForItems(manager, emit, [id], 'item_sold_elsewhere', false);
       else if (movedOut) await this.reservations.endForItems(manager, emit, [id], 'item_removed', true);
       else if (!item.is_reserved) await this.reservations.endForItems(manager, emit, [id], 'item_removed', false);
+      // Nor can a waiting offer be taken on it any more.
+      if ((item.is_sold && !existing.is_sold) || movedOut) await this.offers.endForItems(manager, emit, [id]);
     });
     return this.get(id, caller);
   }
@@ -62,6 +66,7 @@ export class ItemsService {
       const item = await this.items.delete(manager, id, caller.userId);
       if (!item) throw notFound(NOT_FOUND_OR_UNAUTHORIZED);
       await this.reservations.endForItems(manager, emit, [id], 'item_deleted', false);
+      await this.offers.endForItems(manager, emit, [id]);
       // The media service removes the images nobody uses any more on this event.
       emit('item.deleted', item.version + 1, {
         id: item.id,
