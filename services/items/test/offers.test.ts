@@ -195,7 +195,7 @@ describe('the host’s offer prices', () => {
     expect(snapshots.length).toBeGreaterThan(0);
     for (const event of snapshots) expect(JSON.stringify(event.data)).not.toMatch(/offer_price|auto_accept/);
 
-    // The owner clears them with the form; a floor above the price is a 400 naming the field.
+    // A form that leaves them out keeps them; null clears them; a floor above the price is a 400 naming the field.
     const form = { title: 'Oak side table', category: 'Furniture', price: 100, condition: 'good', garageSaleId: sale };
     const bad = await h
       .api()
@@ -204,12 +204,18 @@ describe('the host’s offer prices', () => {
       .send({ ...form, minOfferPrice: 120 });
     expect(bad.status).toBe(400);
     expect(bad.body.details).toEqual([{ field: 'minOfferPrice', message: 'Minimum offer price cannot be above the price' }]);
-    const cleared = await h
+    const kept = await h
       .api()
       .put(`/api/items/${item.id}`)
       .set(await as(host))
       .send(form);
-    expect(cleared.body).toMatchObject({ min_offer_price: null, auto_accept_price: null });
+    expect(kept.body).toMatchObject({ min_offer_price: 40.5, auto_accept_price: 95 });
+    const cleared = await h
+      .api()
+      .put(`/api/items/${item.id}`)
+      .set(await as(host))
+      .send({ ...form, minOfferPrice: null, autoAcceptPrice: 99 });
+    expect(cleared.body).toMatchObject({ min_offer_price: null, auto_accept_price: 99 });
   });
 });
 

@@ -106,8 +106,9 @@ export class ItemsRepository {
          garage_sale_id = $2::integer, title = $3, description = $4, category = $5, price_cents = $6,
          original_price_cents = $7, condition = $8, dimensions = $9, weight = $10, brand = $11, image_urls = $12::text[],
          is_reserved = coalesce($13, i.is_reserved), is_sold = coalesce($14, i.is_sold),
-         min_offer_price_cents = $16::integer, auto_accept_price_cents = $17::integer,
-         (sale_active, sale_latitude, sale_longitude, sale_end_date) = (SELECT ${SALE_COPY_VALUES} FROM ${saleCopyFrom(18)}),
+         min_offer_price_cents = CASE WHEN $18::boolean THEN i.min_offer_price_cents ELSE $16::integer END,
+         auto_accept_price_cents = CASE WHEN $19::boolean THEN i.auto_accept_price_cents ELSE $17::integer END,
+         (sale_active, sale_latitude, sale_longitude, sale_end_date) = (SELECT ${SALE_COPY_VALUES} FROM ${saleCopyFrom(20)}),
          version = i.version + 1, updated_at = now()
        WHERE i.id = $1 AND i.user_id = $15
        RETURNING ${CORE_COLUMNS}`,
@@ -119,6 +120,9 @@ export class ItemsRepository {
           fields.isSold ?? null,
           userId,
           ...offerPrices(fields),
+          // An edit that leaves a price out keeps it (a form that does not know it); null clears it.
+          fields.minOfferPrice === undefined,
+          fields.autoAcceptPrice === undefined,
           ...ownerCopy(sale),
         ],
       ),
