@@ -210,6 +210,13 @@ describe('the host’s offer prices', () => {
       .set(await as(host))
       .send(form);
     expect(kept.body).toMatchObject({ min_offer_price: 40.5, auto_accept_price: 95 });
+    const belowKept = await h
+      .api()
+      .put(`/api/items/${item.id}`)
+      .set(await as(host))
+      .send({ ...form, price: 40 });
+    expect(belowKept.status).toBe(400);
+    expect(belowKept.body.details).toEqual([{ field: 'minOfferPrice', message: 'Minimum offer price cannot be above the price' }]);
     const cleared = await h
       .api()
       .put(`/api/items/${item.id}`)
