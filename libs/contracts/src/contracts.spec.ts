@@ -4,6 +4,10 @@ import {
   conditionLabel,
   itemCreateSchema,
   matchesRoutingPattern,
+  EVENT_CONSUMERS,
+  OFFER_EVENTS,
+  offerBodySchema,
+  offersQuerySchema,
   parseEvent,
   registerBodySchema,
   saleCreateSchema,
@@ -77,6 +81,24 @@ describe('payloads', () => {
     expect(itemCreateSchema.safeParse({ ...base, imageUrls: Array(6).fill('/api/images/a.jpg') }).success).toBe(false);
   });
 
+  it('takes offers above 0 in dollars with at most 2 decimals, and the host’s offer prices only when they fit the price', () => {
+    expect(offerBodySchema.parse({ amount: 12.5 })).toEqual({ amount: 12.5 });
+    for (const amount of [0, -1, 1.005, '12']) expect(offerBodySchema.safeParse({ amount }).success).toBe(false);
+    expect(offerBodySchema.safeParse({}).error!.issues[0]!.path).toEqual(['amount']);
+    expect(offersQuerySchema.parse({})).toEqual({ role: 'buyer' });
+    expect(offersQuerySchema.safeParse({ role: 'seller' }).success).toBe(false);
+    const base = { title: 'Lamp', category: 'Home & Garden', price: 40 };
+    expect(itemCreateSchema.parse({ ...base, minOfferPrice: null })).toMatchObject({ minOfferPrice: null });
+    expect(itemCreateSchema.parse({ ...base, minOfferPrice: 20, autoAcceptPrice: 35 })).toMatchObject({
+      minOfferPrice: 20,
+      autoAcceptPrice: 35,
+    });
+    const wrong = (form: object) => itemCreateSchema.safeParse({ ...base, ...form }).error?.issues.map((issue) => issue.path.join('.'));
+    expect(wrong({ minOfferPrice: 41 })).toEqual(['minOfferPrice']);
+    expect(wrong({ autoAcceptPrice: 41 })).toEqual(['autoAcceptPrice']);
+    expect(wrong({ minOfferPrice: 30, autoAcceptPrice: 20 })).toEqual(['autoAcceptPrice']);
+  });
+
   it('states the password rule in the spec’s words', () => {
     const result = registerBodySchema.safeParse({ firstName: 'A', lastName: 'B', email: 'a@b.co', password: '12345' });
     expect(result.error!.issues[0]!.message).toBe('Password must be at least 6 characters');
@@ -95,6 +117,13 @@ describe('events', () => {
     expect(parseEvent(event).type).toBe('sale.deleted');
     expect(() => parseEvent({ ...event, data: { id: 'x' } })).toThrow();
     expect(() => parseEvent({ ...event, type: 'sale.exploded' })).toThrow();
+  });
+
+  it('sends every offer event to messages and notifications', () => {
+    for (const type of OFFER_EVENTS) {
+      expect(EVENT_CONSUMERS.messages).toContain(type);
+      expect(EVENT_CONSUMERS.notifications).toContain(type);
+    }
   });
 
   it('matches topic patterns as the broker does', () => {

@@ -10,6 +10,7 @@ import { CATEGORIES, CONDITIONS } from './constants.js';
 import { saleCreated, saleDeleted, saleUpdated } from './sale-events.js';
 import { MEMBERSHIP_STATUSES } from './payments.js';
 import { RESERVATION_END_REASONS, RESERVATION_STATUSES } from './reservations.js';
+import { offerSchema } from './offers.js';
 
 /**
  * Integration events: past-tense facts with a full snapshot of the aggregate (event-carried state
@@ -203,6 +204,30 @@ const messageSent = z.object({
 });
 export type MessageSent = z.infer<typeof messageSent>;
 
+/**
+ * Every `offer.*` fact (items service) carries the offer after it, as its shopper and host see it
+ * (never the host's floor or auto-accept price), with who they are and what it is about, so a
+ * consumer can tell both without asking items. The envelope's version is the offer's.
+ */
+const offerChanged = z.object({
+  offer: offerSchema,
+  hostId: z.number().int(),
+  buyerId: z.number().int(),
+  itemTitle: z.string(),
+  saleTitle: z.string().nullable(),
+});
+export type OfferChanged = z.infer<typeof offerChanged>;
+
+/** The `offer.*` events, in the order an offer can go through them. */
+export const OFFER_EVENTS = [
+  'offer.created',
+  'offer.countered',
+  'offer.accepted',
+  'offer.declined',
+  'offer.expired',
+  'offer.withdrawn',
+] as const;
+
 export const eventDataSchemas = {
   'user.registered': userSnapshot,
   'user.updated': userSnapshot,
@@ -243,6 +268,18 @@ export const eventDataSchemas = {
   'notice.requested': noticeRequested,
   'notice.unsubscribed': noticeUnsubscribed,
   'message.sent': messageSent,
+  /**
+   * A shopper offered: always `open`. An offer below the host's floor, or at the auto-accept price, is
+   * followed in the same transaction by its `offer.declined` (with `message`) or `offer.accepted`.
+   */
+  'offer.created': offerChanged,
+  'offer.countered': offerChanged,
+  /** Its `reservationId` is the reservation it became (`reservation.created` is published with it). */
+  'offer.accepted': offerChanged,
+  /** By the host, by the shopper (a counter), or because another offer on the item was accepted (`message` says so). */
+  'offer.declined': offerChanged,
+  'offer.expired': offerChanged,
+  'offer.withdrawn': offerChanged,
 } as const;
 
 export type EventType = keyof typeof eventDataSchemas;
@@ -336,8 +373,9 @@ export const EVENT_CONSUMERS: Record<string, EventType[]> = {
     'membership.renewal_failed',
     'membership.refunded',
     'message.sent',
+    ...OFFER_EVENTS,
   ],
-  messages: ['sale.created', 'sale.updated', 'sale.deleted'],
+  messages: ['sale.created', 'sale.updated', 'sale.deleted', ...OFFER_EVENTS],
 };
 
 /** Topic-pattern match of a routing key (`sale.*`, `#`), as the broker does it. */

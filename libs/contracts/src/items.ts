@@ -35,18 +35,45 @@ const itemShape = {
     .max(MAX_IMAGES_PER_ITEM, `At most ${MAX_IMAGES_PER_ITEM} images per item`)
     .nullish()
     .transform((value) => value ?? []),
+  /**
+   * Offers below this are declined at once with a polite text; never shown to shoppers. Null: none;
+   * absent: none on a create, unchanged on an edit (so a form that does not know it keeps it).
+   */
+  minOfferPrice: money('Minimum offer price').nullish(),
+  /** Offers at or above this are accepted at once. Null and absent as for `minOfferPrice`. */
+  autoAcceptPrice: money('Auto-accept price').nullish(),
 };
 
+/** The offer prices fit the price: a floor and an auto-accept price at most the price, the floor at most the auto-accept price. */
+function checkOfferPrices(
+  form: { price: number; minOfferPrice?: number | null; autoAcceptPrice?: number | null },
+  ctx: z.core.$RefinementCtx,
+): void {
+  const floor = form.minOfferPrice ?? null;
+  const autoAccept = form.autoAcceptPrice ?? null;
+  if (floor !== null && floor > form.price) {
+    ctx.addIssue({ code: 'custom', path: ['minOfferPrice'], message: 'Minimum offer price cannot be above the price' });
+  }
+  if (autoAccept !== null && autoAccept > form.price) {
+    ctx.addIssue({ code: 'custom', path: ['autoAcceptPrice'], message: 'Auto-accept price cannot be above the price' });
+  }
+  if (floor !== null && autoAccept !== null && autoAccept < floor) {
+    ctx.addIssue({ code: 'custom', path: ['autoAcceptPrice'], message: 'Auto-accept price cannot be below the minimum offer price' });
+  }
+}
+
 /** POST /api/items. */
-export const itemCreateSchema = z.object(itemShape);
+export const itemCreateSchema = z.object(itemShape).superRefine(checkOfferPrices);
 export type ItemCreate = z.infer<typeof itemCreateSchema>;
 
 /** PUT /api/items/{id}: the same payload plus the owner's reserved and sold flags. */
-export const itemUpdateSchema = z.object({
-  ...itemShape,
-  isReserved: z.boolean().optional(),
-  isSold: z.boolean().optional(),
-});
+export const itemUpdateSchema = z
+  .object({
+    ...itemShape,
+    isReserved: z.boolean().optional(),
+    isSold: z.boolean().optional(),
+  })
+  .superRefine(checkOfferPrices);
 export type ItemUpdate = z.infer<typeof itemUpdateSchema>;
 
 export const myItemsQuerySchema = z.object({
@@ -173,6 +200,12 @@ export const itemSchema = z.object({
   created_at: z.string(),
   sale_title: z.string().nullable(),
   sale: nestedSaleSchema.nullable(),
+  /**
+   * The host's offer prices (dollars; null when not set): only on the owner's own item objects, never
+   * on anyone else's (nor in search, events or other services' copies).
+   */
+  min_offer_price: z.number().nullable().optional(),
+  auto_accept_price: z.number().nullable().optional(),
 });
 export type Item = z.infer<typeof itemSchema>;
 

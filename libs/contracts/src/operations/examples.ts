@@ -107,4 +107,6 @@ export const API_EXAMPLES = {
   message: { text: 'Great, see you at 9.' },
   block: { userId: 42 },
   report: { reason: 'Asked me to pay with a gift card before the sale.' },
+  offer: { amount: 90 },
+  offerCounter: { amount: 105 },
 } as const;

@@ -16,6 +16,7 @@ import { ALERT_OPERATIONS } from './alerts.js';
 import { ROUTE_PLAN_OPERATIONS } from './route-plans.js';
 import { COMMUNITY_SALE_FOLLOW_OPERATIONS, COMMUNITY_SALE_OPERATIONS, COMMUNITY_SALE_PRINT_OPERATIONS } from './community-sales.js';
 import { MESSAGE_OPERATIONS } from './messages.js';
+import { OFFER_OPERATIONS } from './offers.js';
 import { GATEWAY_OPERATIONS } from './gateway.js';
 import type { ApiOperation } from './types.js';
 
@@ -31,6 +32,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...SALE_LIVE_STATUS_OPERATIONS,
   ...ITEM_OPERATIONS,
   ...RESERVATION_OPERATIONS,
+  ...OFFER_OPERATIONS,
   ...MEDIA_OPERATIONS,
   ...PAYMENT_OPERATIONS,
   ...FAVORITE_OPERATIONS,

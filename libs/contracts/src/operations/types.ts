@@ -58,6 +58,7 @@ export const API_TAGS = {
   Alerts: 'The alert bell and its settings (notifications service).',
   'Route plans': 'Multi-stop route plans and calendar files (shopper service).',
   'Community sales': 'One area’s sale day with many sales, its numbered list, printout and followers (sales service; follows: shopper).',
+  Offers: 'Offers on items, answered by their hosts; an accepted one becomes a paid reservation (items service, premium).',
   Messages: 'Conversations between a shopper and a sale’s host, blocks and reports (messages service).',
   Gateway: 'Health, liveness and this reference (the gateway itself).',
 } as const;
