@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { OFFER_BELOW_FLOOR, OFFER_ITEM_TAKEN, offerSchema, reservationSchema, type Offer } from '@garage/contracts';
+import { OFFER_BELOW_FLOOR, OFFER_ITEM_GONE, OFFER_ITEM_TAKEN, offerSchema, reservationSchema, type Offer } from '@garage/contracts';
 import { waitFor } from '@garage/testing';
 import { ItemsHarness, newId } from './harness.js';
 
@@ -350,5 +350,23 @@ describe('answering an offer', () => {
       .delete(`/api/items/${other.item.id}`)
       .set(await as(host));
     expect((await list(buyer, `?itemId=${other.item.id}`))[0]).toMatchObject({ id: onOther.id, status: 'declined' });
+  });
+  it('declines waiting offers once another shopper’s plain reserve of the item is paid, not while it is only held', async () => {
+    const { item } = await itemForSale();
+    const made = (await offer(item.id, buyer, 45)).body as Offer;
+    const reserved = await h
+      .api()
+      .post(`/api/items/${item.id}/reserve`)
+      .set(await as(second));
+    expect(reserved.status).toBe(200);
+    // Held but unpaid, the reserve may lapse: the offer still waits.
+    expect((await list(buyer, `?itemId=${item.id}`))[0]).toMatchObject({ id: made.id, status: 'open' });
+    const paid = await h
+      .api()
+      .post(`/api/reservations/${reserved.body.reservation.id}/pay`)
+      .set(await as(second));
+    expect(paid.body).toMatchObject({ status: 'paid' });
+    expect((await list(buyer, `?itemId=${item.id}`))[0]).toMatchObject({ id: made.id, status: 'declined', message: OFFER_ITEM_GONE });
+    await waitFor(() => offerEvents(made.id).includes('offer.declined') || undefined, 5000, 'decline announced');
   });
 });

@@ -4,6 +4,7 @@ import type { Reservation, TokenClaims } from '@garage/contracts';
 import { Outbox, type Emit } from '@garage/event-bus';
 import { RESERVATION_PURPOSE, type ProviderIntent } from '@garage/payment-provider';
 import { badRequest, Clock, conflict, LOGGER, notFound, type Logger } from '@garage/service-kit';
+import { WaitingOffers } from '../items/waiting-offers.port.js';
 import { ReservationMoney } from './reservation-money.js';
 import { endedMessage, RESERVATION_NOT_FOUND, toReservation } from './reservation.view.js';
 import { ReservationsRepository, toReservationSnapshot, type ReservationRow } from './reservations.repository.js';
@@ -21,6 +22,7 @@ export class ReservationPayments {
     @Inject(Outbox) private readonly outbox: Outbox,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(WaitingOffers) private readonly waitingOffers: WaitingOffers,
   ) {}
 
   /** One reservation of the caller's, with its client secret while it waits for payment. */
@@ -98,12 +100,17 @@ export class ReservationPayments {
     else await this.outbox.transaction(work);
   }
 
-  /** The reservation is paid, in the caller's transaction; null when it no longer waited for payment. */
+  /**
+   * The reservation is paid, in the caller's transaction; null when it no longer waited for payment.
+   * The item is then as good as sold: offers still waiting on it are declined (their shoppers told)
+   * rather than left for the host to find unanswerable. An unpaid hold leaves them, since it may lapse.
+   */
   async markPaid(manager: EntityManager, emit: Emit, reservation: ReservationRow, at: Date): Promise<ReservationRow | null> {
     const paid = await this.reservations.markPaid(manager, reservation.id, at);
     if (!paid) return null;
     if (paid.amount_cents > 0) await this.money.recordCharge(manager, paid);
     emit('reservation.paid', paid.version, toReservationSnapshot(paid));
+    await this.waitingOffers.endForItems(manager, emit, [paid.item_id]);
     return paid;
   }
 
