@@ -11,6 +11,7 @@ import { CommunitySaleFields1764300000100 } from './migrations/1764300000100-com
 import { CommunitySaleSearch1764300000200 } from './migrations/1764300000200-community-sale-search.js';
 import { LiveState1764400000300 } from './migrations/1764400000300-live-state.js';
 import { SaleKitFields1764400000000 } from './migrations/1764400000000-sale-kit-fields.js';
+import { Markdowns1764600000500 } from './migrations/1764600000500-markdowns.js';
 import { ReservationsSweepJob } from './reservations/reservations-sweep.job.js';
 import { SearchChangesJob } from './search/search-changes.job.js';
 
@@ -33,6 +34,7 @@ export const itemsService: ServiceDefinition<typeof itemsConfig> = {
     CommunitySaleSearch1764300000200,
     LiveState1764400000300,
     SaleKitFields1764400000000,
+    Markdowns1764600000500,
   ],
   onStart: async (app) => {
     const jobs = [app.get(SearchChangesJob).start(), app.get(ReservationsSweepJob).start()];
