@@ -64,3 +64,22 @@ export type MarkdownApplied = z.infer<typeof markdownApplied>;
 export function markedDownCents(cents: number, percentOff: number): number {
   return Math.round((cents * (100 - percentOff)) / 100);
 }
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** "1 PM", "9:30 AM", "12 PM" from a wall-clock `HH:MM`. */
+function clockText(time: string): string {
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  const hour = hours % 12 === 0 ? 12 : hours % 12;
+  return `${hour}${minutes === 0 ? '' : `:${String(minutes).padStart(2, '0')}`} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+/**
+ * How a markdown is told, on the sale's clock: "Half price from 1 PM Sunday" for 50 %, "25 % off
+ * from 1 PM Sunday" otherwise. `startsAt` is `YYYY-MM-DDTHH:MM`; the weekday is its date's.
+ */
+export function markdownText(percentOff: number, startsAt: string): string {
+  const weekday = WEEKDAYS[new Date(`${startsAt.slice(0, 10)}T12:00:00Z`).getUTCDay()];
+  const cut = percentOff === 50 ? 'Half price' : `${percentOff} % off`;
+  return `${cut} from ${clockText(startsAt.slice(11, 16))} ${weekday}`;
+}
