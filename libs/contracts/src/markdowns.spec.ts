@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { markdownCreateSchema, markdownText, markedDownCents } from './markdowns.js';
+import { markdownText } from './constants.js';
+import { markdownCreateSchema, markedDownCents } from './markdowns.js';
 
 describe('markdownText', () => {
   it('says half price for 50 % and the percentage otherwise, on the sale’s clock', () => {

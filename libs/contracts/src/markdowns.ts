@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common.js';
+import { MARKDOWN_MAX_PERCENT, MARKDOWN_MIN_PERCENT } from './constants.js';
 import { localDateTimeSchema } from './sale-place.js';
 
 /**
@@ -9,10 +10,6 @@ import { localDateTimeSchema } from './sale-place.js';
  */
 export const MARKDOWN_STATUSES = ['scheduled', 'applied', 'cancelled'] as const;
 export type MarkdownStatus = (typeof MARKDOWN_STATUSES)[number];
-
-/** A cut is a whole percentage: 1 % is the least worth telling anyone of, 90 % the most (a free-for-all is the host's own edit). */
-export const MARKDOWN_MIN_PERCENT = 1;
-export const MARKDOWN_MAX_PERCENT = 90;
 
 export const MARKDOWN_NOT_FOUND = 'Markdown not found';
 export const MARKDOWN_NOT_SCHEDULED = 'The markdown has already been applied or cancelled';
@@ -63,23 +60,4 @@ export type MarkdownApplied = z.infer<typeof markdownApplied>;
 /** The price after a cut of `percentOff` from `cents`, to the cent (half a cent rounds up). */
 export function markedDownCents(cents: number, percentOff: number): number {
   return Math.round((cents * (100 - percentOff)) / 100);
-}
-
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-
-/** "1 PM", "9:30 AM", "12 PM" from a wall-clock `HH:MM`. */
-function clockText(time: string): string {
-  const [hours, minutes] = time.split(':').map(Number) as [number, number];
-  const hour = hours % 12 === 0 ? 12 : hours % 12;
-  return `${hour}${minutes === 0 ? '' : `:${String(minutes).padStart(2, '0')}`} ${hours < 12 ? 'AM' : 'PM'}`;
-}
-
-/**
- * How a markdown is told, on the sale's clock: "Half price from 1 PM Sunday" for 50 %, "25 % off
- * from 1 PM Sunday" otherwise. `startsAt` is `YYYY-MM-DDTHH:MM`; the weekday is its date's.
- */
-export function markdownText(percentOff: number, startsAt: string): string {
-  const weekday = WEEKDAYS[new Date(`${startsAt.slice(0, 10)}T12:00:00Z`).getUTCDay()];
-  const cut = percentOff === 50 ? 'Half price' : `${percentOff} % off`;
-  return `${cut} from ${clockText(startsAt.slice(11, 16))} ${weekday}`;
 }

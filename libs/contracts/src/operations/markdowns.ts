@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import type { ApiOperation } from './types.js';
-import {
-  MARKDOWN_MAX_PERCENT,
-  MARKDOWN_MIN_PERCENT,
-  MARKDOWN_NOT_FOUND,
-  MARKDOWN_NOT_SCHEDULED,
-  markdownCreateSchema,
-  markdownListQuerySchema,
-  markdownSchema,
-} from '../markdowns.js';
+import { MARKDOWN_MAX_PERCENT, MARKDOWN_MIN_PERCENT } from '../constants.js';
+import { MARKDOWN_NOT_FOUND, MARKDOWN_NOT_SCHEDULED, markdownCreateSchema, markdownListQuerySchema, markdownSchema } from '../markdowns.js';
 
 const SALE_NOT_YOURS = { error: 'Sale not found', when: 'No such sale, or a sale of someone else (never 403: a stranger learns nothing)' };
 
