@@ -44,14 +44,14 @@ export function MarkdownPanel({ sale }: { sale: Sale }) {
         <SelectField label="Percent off" value={percent} onChange={(event) => setPercent(Number(event.target.value))}>
           {PERCENT_CHOICES.map((choice) => (
             <option key={choice} value={choice}>
-              {choice === 50 ? '50 % (half price)' : `${choice} %`}
+              {choice} %
             </option>
           ))}
         </SelectField>
         <SelectField label="Day" value={date} onChange={(event) => setDate(event.target.value)}>
           {dates.map((choice) => (
             <option key={choice} value={choice}>
-              {formatDate(choice)}
+              {formatDate(choice).replace(/, \d{4}$/, '')}
             </option>
           ))}
         </SelectField>
