@@ -243,11 +243,12 @@ describe('the markdowns job', () => {
     const markdown = await schedule(saleId, 50, '2026-10-31T09:00');
     clock.set(new Date('2026-10-20T15:00:00Z'));
     const form = saleForm({ city: 'New York', state: 'NY', zipCode: '10001', startDate: '2026-10-31', endDate: '2026-11-01' });
-    await api()
+    const cancelled = await api()
       .put(`/api/sales/${saleId}`)
       .set(await as(HOST))
       .send({ ...form, status: 'cancelled' })
       .expect(200);
+    expect(cancelled.body.upcoming_markdown).toBeNull();
     await sales.app.get(MarkdownsJob).applyDue(new Date('2026-10-31T14:00:00Z'));
     const list = await api()
       .get(`/api/markdowns?saleId=${saleId}`)

@@ -17,12 +17,14 @@ export interface MarkdownRecord {
 const COLUMNS = `m.id, m.sale_id, m.percent_off, to_char(m.starts_at, 'YYYY-MM-DD"T"HH24:MI') AS starts_at, m.status`;
 
 /**
- * What a sale object shows of its markdowns: the next scheduled one (soonest first), or null.
+ * What a sale object shows of its markdowns: the next scheduled one (soonest first), or null (also
+ * for a sale no longer active, whose markdowns will not apply).
  * A correlated subquery on `sales s`, for the sale views' column lists.
  */
 export const UPCOMING_MARKDOWN_COLUMN = `(SELECT json_build_object('percent_off', m.percent_off,
     'starts_at', to_char(m.starts_at, 'YYYY-MM-DD"T"HH24:MI'))
-  FROM markdowns m WHERE m.sale_id = s.id AND m.status = 'scheduled' ORDER BY m.due_at, m.id LIMIT 1) AS upcoming_markdown`;
+  FROM markdowns m WHERE m.sale_id = s.id AND s.status = 'active' AND m.status = 'scheduled' ORDER BY m.due_at, m.id LIMIT 1)
+  AS upcoming_markdown`;
 
 @Injectable()
 export class MarkdownsRepository {
