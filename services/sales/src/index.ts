@@ -12,6 +12,9 @@ import { MarkdownsJob } from './markdowns/markdowns.job.js';
 import { SalesModule } from './sales.module.js';
 import { SaleLifecycleJob } from './sales/sale-lifecycle.job.js';
 
+/** The job that applies due markdowns: a test that runs every service drives it at chosen instants. */
+export { MarkdownsJob };
+
 /** Garage sales: hosting, browsing on the map, ZIP geocoding and the status lifecycle. */
 export const salesService: ServiceDefinition<typeof salesConfig> = {
   name: 'sales',
