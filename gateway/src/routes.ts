@@ -31,6 +31,7 @@ export const ROUTES: Array<{ prefix: string | RegExp; service: ServiceName }> = 
   { prefix: '/api/route-plans', service: 'shopper' },
   { prefix: '/api/dev/mail', service: 'notifications' },
   { prefix: '/api/sales', service: 'sales' },
+  { prefix: '/api/markdowns', service: 'sales' },
   // A pattern, not a prefix: following a community sale is shopper's (the community sale is sales').
   { prefix: /^\/api\/community-sales\/[^/]+\/follow$/, service: 'shopper' },
   { prefix: '/api/community-sales', service: 'sales' },
@@ -73,6 +74,9 @@ export const ENDPOINTS: Endpoint[] = [
   call('DELETE /api/sales/{id}', 'sales', 'sales/sales.controller.ts'),
   call('PUT /api/sales/{id}/live-status', 'sales', 'live-status/live-status.controller.ts'),
   call('POST /api/sales/{id}/check-ins', 'sales', 'live-status/live-status.controller.ts'),
+  call('POST /api/markdowns', 'sales', 'markdowns/markdowns.controller.ts'),
+  call('GET /api/markdowns', 'sales', 'markdowns/markdowns.controller.ts'),
+  call('DELETE /api/markdowns/{id}', 'sales', 'markdowns/markdowns.controller.ts'),
   call('POST /api/sales/assign-items', 'items', 'assignment/assignment.controller.ts'),
   call('GET /api/sales/{id}/calendar.ics', 'shopper', 'calendar/sale-calendar.controller.ts'),
   call('GET /api/sales/{id}/sign.pdf', 'sales', 'sales/sale-sign.controller.ts'),

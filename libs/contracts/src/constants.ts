@@ -136,3 +136,28 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** The longest message a member may send (messages; the SPA's text boxes stop there too). */
 export const MESSAGE_MAX_LENGTH = 2000;
+
+// ---------------------------------------------------------------- scheduled markdowns (markdowns.ts)
+
+/** A cut is a whole percentage: 1 % is the least worth telling anyone of, 90 % the most (a free-for-all is the host's own edit). */
+export const MARKDOWN_MIN_PERCENT = 1;
+export const MARKDOWN_MAX_PERCENT = 90;
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** "1 PM", "9:30 AM", "12 PM" from a wall-clock `HH:MM`. */
+function clockText(time: string): string {
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  const hour = hours % 12 === 0 ? 12 : hours % 12;
+  return `${hour}${minutes === 0 ? '' : `:${String(minutes).padStart(2, '0')}`} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+/**
+ * How a markdown is told, on the sale's clock: "Half price from 1 PM Sunday" for 50 %, "25 % off
+ * from 1 PM Sunday" otherwise. `startsAt` is `YYYY-MM-DDTHH:MM`; the weekday is its date's.
+ */
+export function markdownText(percentOff: number, startsAt: string): string {
+  const weekday = WEEKDAYS[new Date(`${startsAt.slice(0, 10)}T12:00:00Z`).getUTCDay()];
+  const cut = percentOff === 50 ? 'Half price' : `${percentOff} % off`;
+  return `${cut} from ${clockText(startsAt.slice(11, 16))} ${weekday}`;
+}

@@ -8,6 +8,7 @@ import {
 } from './community-sale-events.js';
 import { CATEGORIES, CONDITIONS } from './constants.js';
 import { saleCreated, saleDeleted, saleUpdated } from './sale-events.js';
+import { markdownApplied } from './markdowns.js';
 import { MEMBERSHIP_STATUSES } from './payments.js';
 import { RESERVATION_END_REASONS, RESERVATION_STATUSES } from './reservations.js';
 import { offerSchema } from './offers.js';
@@ -49,6 +50,12 @@ const itemSnapshot = z.object({
   is_sold: z.boolean(),
 });
 export type ItemSnapshot = z.infer<typeof itemSnapshot>;
+
+/**
+ * `item.updated` names a markdown when the sales service's scheduled cut lowered the price (the
+ * items service applied `markdown.applied`): shopper tells that cut once per markdown, not per item.
+ */
+const itemUpdated = itemSnapshot.extend({ cause: z.object({ markdownId: z.number().int() }).optional() });
 
 const itemDeleted = z.object({
   id: z.number().int(),
@@ -245,7 +252,7 @@ export const eventDataSchemas = {
   'community_sale.sale_approved': communitySaleMembership,
   'community_sale.sale_left': communitySaleSaleLeft,
   'item.created': itemSnapshot,
-  'item.updated': itemSnapshot,
+  'item.updated': itemUpdated,
   'item.deleted': itemDeleted,
   'item.reserved': itemReserved,
   'payment.succeeded': paymentSucceeded,
@@ -280,6 +287,7 @@ export const eventDataSchemas = {
   'offer.declined': offerChanged,
   'offer.expired': offerChanged,
   'offer.withdrawn': offerChanged,
+  'markdown.applied': markdownApplied,
 } as const;
 
 export type EventType = keyof typeof eventDataSchemas;
@@ -340,6 +348,7 @@ export const EVENT_CONSUMERS: Record<string, EventType[]> = {
     'community_sale.sale_approved',
     'community_sale.sale_left',
     'payment.intent_succeeded',
+    'markdown.applied',
   ],
   media: ['item.created', 'item.updated', 'item.reserved', 'item.deleted'],
   shopper: [
@@ -359,6 +368,7 @@ export const EVENT_CONSUMERS: Record<string, EventType[]> = {
     'item.deleted',
     'item.reserved',
     'notice.unsubscribed',
+    'markdown.applied',
   ],
   notifications: [
     ...USER_SNAPSHOT_EVENTS,

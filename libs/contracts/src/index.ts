@@ -3,6 +3,7 @@ export * from './common.js';
 export * from './users.js';
 export * from './sales.js';
 export * from './live-status.js';
+export * from './markdowns.js';
 export * from './sale-day.js';
 export * from './items.js';
 export * from './media.js';

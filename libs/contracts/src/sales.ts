@@ -3,6 +3,7 @@ import { PAYMENT_METHODS, SALE_STATUSES, US_STATES } from './constants.js';
 import { dateSchema, idSchema, optionalText, requiredText, timeSchema } from './common.js';
 import { saleLiveShape } from './live-status.js';
 import { localDateTimeSchema } from './sale-place.js';
+import { upcomingMarkdownSchema } from './markdowns.js';
 
 const PAYMENT_METHOD_MESSAGE = `Payment method must be one of: ${PAYMENT_METHODS.join(', ')}`;
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS, { message: PAYMENT_METHOD_MESSAGE });
@@ -174,6 +175,8 @@ export const saleSchema = z.object({
   address_visible_from: z.string().nullable().optional(),
   /** Whether members may write to the host about the sale (the host's `messagesEnabled`). */
   messages_enabled: z.boolean().optional(),
+  /** The next scheduled markdown (markdowns.ts), or null; optional so answers of older builds still parse. */
+  upcoming_markdown: upcomingMarkdownSchema.optional(),
 });
 export type Sale = z.infer<typeof saleSchema>;
 

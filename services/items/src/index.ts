@@ -13,6 +13,7 @@ import { LiveState1764400000300 } from './migrations/1764400000300-live-state.js
 import { SaleKitFields1764400000000 } from './migrations/1764400000000-sale-kit-fields.js';
 import { Offers1764600000100 } from './migrations/1764600000100-offers.js';
 import { OfferExpiryJob } from './offers/offer-expiry.job.js';
+import { Markdowns1764600000500 } from './migrations/1764600000500-markdowns.js';
 import { ReservationsSweepJob } from './reservations/reservations-sweep.job.js';
 import { SearchChangesJob } from './search/search-changes.job.js';
 
@@ -36,6 +37,7 @@ export const itemsService: ServiceDefinition<typeof itemsConfig> = {
     LiveState1764400000300,
     SaleKitFields1764400000000,
     Offers1764600000100,
+    Markdowns1764600000500,
   ],
   onStart: async (app) => {
     const jobs = [app.get(SearchChangesJob).start(), app.get(ReservationsSweepJob).start(), app.get(OfferExpiryJob).start()];

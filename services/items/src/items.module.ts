@@ -29,6 +29,8 @@ import { LOGGER, SERVICE_CONFIG, type Logger } from '@garage/service-kit';
 import type { ItemsConfig } from './config.js';
 import { LedgerRepository } from './reservations/ledger.repository.js';
 import { OnIntentSucceededHandler } from './handlers/on-intent-succeeded.handler.js';
+import { OnMarkdownAppliedHandler } from './handlers/on-markdown-applied.handler.js';
+import { MarkdownPrices } from './markdowns/markdown-prices.js';
 import { PickupCodeGuard } from './reservations/pickup-code-guard.js';
 import { ReservationEndings } from './reservations/reservation-endings.js';
 import { PayoutsController, ReservationsController, ReserveController } from './reservations/reservations.controller.js';
@@ -69,9 +71,11 @@ import { SaleStatsService } from './stats/sale-stats.service.js';
     OnCommunitySaleMembershipHandler,
     OnUserChangedHandler,
     OnIntentSucceededHandler,
+    OnMarkdownAppliedHandler,
   ],
   providers: [
     ItemsService,
+    MarkdownPrices,
     SaleStickersService,
     ItemViews,
     SaleStatsService,

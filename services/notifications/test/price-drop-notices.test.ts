@@ -54,4 +54,30 @@ describe('price-drop notices', () => {
     expect(h.mailTo(shopper)).toHaveLength(1);
     expect(h.mailTo(quiet)).toEqual([]);
   });
+
+  it('keeps one alert per member and markdown, linked to the sale', async () => {
+    const markdownId = newId();
+    const notice = {
+      kind: 'price_drop' as const,
+      key: `markdown:${markdownId}`,
+      title: 'Markdown: Maple Street Sale',
+      message: 'Everything not reserved or sold at "Maple Street Sale" is now half price.',
+      itemId: null,
+      saleId,
+      data: { markdownId, percentOff: 50, startsAt: '2099-05-03T13:00' },
+    };
+    const before = h.mailTo(shopper).length;
+    await h.notice({ userId: shopper, ...notice });
+    await h.notice({ userId: shopper, ...notice }); // asked twice: kept once
+    const alerts = (await h.listedAlerts(shopper)).filter((alert) => alert.title === notice.title);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({ kind: 'price_drop', link: `/sales/${saleId}`, itemId: null, saleId });
+    const byTitle = () => h.mailTo(shopper).filter((mail) => mail.subject === notice.title);
+    const [mail] = await waitFor(() => (byTitle().length ? byTitle() : undefined), 5000, 'the markdown email');
+    expect(mail!.text).toContain(`See the sale: https://garage.test/sales/${saleId}`);
+    expect(mail!.text).toContain('you saved this garage sale or one of its items');
+    await sleep(500);
+    expect(byTitle()).toHaveLength(1);
+    expect(h.mailTo(shopper)).toHaveLength(before + 1);
+  });
 });

@@ -17,6 +17,8 @@ export const salesConfig = {
   PUBLIC_URL: z.string().url().optional(),
   /** How often the lifecycle job marks ended sales `completed`. */
   SALE_LIFECYCLE_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
+  /** How often due markdowns are applied: a markdown applies at most this late. */
+  MARKDOWN_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
   /**
    * Where the views of sales and their distinct viewers are counted: Redis (shared by every
    * replica, kept across restarts) or this process (standalone, lost on a restart), as the rate

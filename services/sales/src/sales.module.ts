@@ -16,6 +16,10 @@ import { OnUserChangedHandler } from './handlers/on-user-changed.handler.js';
 import { CheckInsRepository } from './live-status/check-ins.repository.js';
 import { LiveStatusController } from './live-status/live-status.controller.js';
 import { LiveStatusService } from './live-status/live-status.service.js';
+import { MarkdownsController } from './markdowns/markdowns.controller.js';
+import { MarkdownsJob } from './markdowns/markdowns.job.js';
+import { MarkdownsRepository } from './markdowns/markdowns.repository.js';
+import { MarkdownsService } from './markdowns/markdowns.service.js';
 import { SaleItemsRepository } from './sale-items/sale-items.repository.js';
 import { SaleCreatePipe } from './sales/sale-form.pipe.js';
 import { SaleLifecycleJob } from './sales/sale-lifecycle.job.js';
@@ -34,6 +38,7 @@ import { UsersRepository } from './users/users.repository.js';
   controllers: [
     SalesController,
     LiveStatusController,
+    MarkdownsController,
     SalesOwnerController,
     SaleSignController,
     SaleStatsController,
@@ -48,6 +53,9 @@ import { UsersRepository } from './users/users.repository.js';
     SalesService,
     LiveStatusService,
     CheckInsRepository,
+    MarkdownsService,
+    MarkdownsRepository,
+    MarkdownsJob,
     SalesRepository,
     SaleCreatePipe,
     SaleLifecycleJob,

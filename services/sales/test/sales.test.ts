@@ -56,6 +56,7 @@ describe('POST /api/sales', () => {
       id: expect.any(Number),
       user_id: HOST,
       title: 'Moving sale',
+      upcoming_markdown: null,
       description: null,
       address: '1 Main St',
       city: 'Beverly Hills',

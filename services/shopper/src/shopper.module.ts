@@ -16,6 +16,7 @@ import { FavoritesService } from './favorites/favorites.service.js';
 import { MatchesRepository } from './matching/matches.repository.js';
 import { ItemsRepository } from './projections/items.repository.js';
 import { OnItemChangedHandler } from './handlers/on-item-changed.handler.js';
+import { OnMarkdownAppliedHandler } from './handlers/on-markdown-applied.handler.js';
 import { OnItemDeletedHandler } from './handlers/on-item-deleted.handler.js';
 import { OnSaleChangedHandler } from './handlers/on-sale-changed.handler.js';
 import { OnSaleDeletedHandler } from './handlers/on-sale-deleted.handler.js';
@@ -50,6 +51,7 @@ import { SaleStatsRepository } from './stats/sale-stats.repository.js';
     FollowsController,
     SaleStatsOwnerController,
     OnItemChangedHandler,
+    OnMarkdownAppliedHandler,
     OnItemDeletedHandler,
     OnSaleChangedHandler,
     OnSaleDeletedHandler,

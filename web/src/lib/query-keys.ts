@@ -15,6 +15,8 @@ export const saleKeys = {
   detail: (id: string) => ['sales', 'detail', id] as const,
   /** The host's counts of one sale (what the listing did). */
   stats: (id: number) => ['sales', 'stats', id] as const,
+  /** The host's scheduled markdowns of one sale. */
+  markdowns: (id: number) => ['sales', 'markdowns', id] as const,
 };
 
 export const itemKeys = {

@@ -6,6 +6,7 @@
 import { AUTH_OPERATIONS } from './auth.js';
 import { SALE_OPERATIONS } from './sales.js';
 import { SALE_LIVE_STATUS_OPERATIONS } from './live-status.js';
+import { MARKDOWN_OPERATIONS } from './markdowns.js';
 import { ITEM_OPERATIONS } from './items.js';
 import { RESERVATION_OPERATIONS } from './reservations.js';
 import { MEDIA_OPERATIONS } from './media.js';
@@ -30,6 +31,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...AUTH_OPERATIONS,
   ...SALE_OPERATIONS,
   ...SALE_LIVE_STATUS_OPERATIONS,
+  ...MARKDOWN_OPERATIONS,
   ...ITEM_OPERATIONS,
   ...RESERVATION_OPERATIONS,
   ...OFFER_OPERATIONS,

@@ -104,6 +104,7 @@ export class ItemsRepository {
       await manager.query(
         `UPDATE items i SET
          garage_sale_id = $2::integer, title = $3, description = $4, category = $5, price_cents = $6,
+         markdown_base_cents = CASE WHEN i.price_cents = $6 THEN i.markdown_base_cents END,
          original_price_cents = $7, condition = $8, dimensions = $9, weight = $10, brand = $11, image_urls = $12::text[],
          is_reserved = coalesce($13, i.is_reserved), is_sold = coalesce($14, i.is_sold),
          min_offer_price_cents = CASE WHEN $18::boolean THEN i.min_offer_price_cents ELSE $16::integer END,

@@ -59,7 +59,10 @@ export class AlertsRepository {
 }
 
 function linkOf(row: AlertRow): string | null {
-  if (row.kind === 'match' || row.kind === 'price_drop') return row.item_id === null ? null : `/items/${row.item_id}`;
+  if (row.kind === 'match') return row.item_id === null ? null : `/items/${row.item_id}`;
+  // A price drop names its item; a sale-wide markdown only its sale.
+  if (row.kind === 'price_drop')
+    return row.item_id !== null ? `/items/${row.item_id}` : row.sale_id === null ? null : `/sales/${row.sale_id}`;
   if (row.kind === 'sale_deleted') return null;
   if (row.kind === 'reservation') return '/my-reservations';
   if (row.kind === 'membership') return '/profile';

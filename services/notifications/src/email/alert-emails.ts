@@ -63,10 +63,12 @@ export function alertEmail(to: string, alert: EmailAlert, links: EmailLinks): Ma
         : alert.kind === 'sale_dropped_out'
           ? 'You get this email because you saved this garage sale, put it in a route plan or follow its community sale on Garage.'
           : alert.kind === 'price_drop'
-            ? 'You get this email because you saved this item or its garage sale, or put the sale in a route plan on Garage.'
+            ? alert.itemId === null
+              ? 'You get this email because you saved this garage sale or one of its items, or put the sale in a route plan on Garage.'
+              : 'You get this email because you saved this item or its garage sale, or put the sale in a route plan on Garage.'
             : 'You get this email because you saved this garage sale or put it in a route plan on Garage.';
   const see =
-    alert.kind === 'match' || alert.kind === 'price_drop'
+    alert.kind === 'match' || (alert.kind === 'price_drop' && alert.itemId !== null)
       ? 'See the item'
       : isCommunitySale(alert)
         ? 'See the community sale'

@@ -3,6 +3,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { Category, CommunitySaleEntryStatus } from '@garage/contracts';
 import { InjectDataSource } from '@garage/service-kit';
 import type { SaleRecord, SaleView } from '../sales/sale.row.js';
+import { UPCOMING_MARKDOWN_COLUMN } from '../markdowns/markdowns.repository.js';
 import { ENDS_AT, RECORD_COLUMNS, SALE_PHOTOS } from '../sales/sales.repository.js';
 
 /** A sale of a community sale as its page lists it. */
@@ -26,7 +27,8 @@ function membersQuery(where: string, order = ''): string {
         array_agg(DISTINCT i.category ORDER BY i.category) FILTER (WHERE i.category IS NOT NULL) AS categories
       FROM sale_items i WHERE i.sale_id IN (SELECT id FROM members) AND NOT i.deleted GROUP BY i.sale_id)
     SELECT ${RECORD_COLUMNS}, coalesce(x.item_count, 0) AS item_count, coalesce(x.photo_urls, '{}') AS photo_urls,
-      coalesce(x.categories, '{}') AS categories, u.first_name, u.last_name, u.phone, u.rating::float8 AS rating
+      coalesce(x.categories, '{}') AS categories, u.first_name, u.last_name, u.phone, u.rating::float8 AS rating,
+      ${UPCOMING_MARKDOWN_COLUMN}
     FROM members s LEFT JOIN shown x ON x.sale_id = s.id LEFT JOIN users u ON u.id = s.user_id ${order}`;
 }
 

@@ -31,6 +31,7 @@ import { CommunitySaleMembersRepository, type SaleMove } from './community-sale-
 import { CommunitySalesRepository, type CommunitySaleFields } from './community-sales.repository.js';
 import { CommunitySalePages, type PageBody } from './community-sale-pages.js';
 import { misfit } from './fit.js';
+import { MarkdownsRepository } from '../markdowns/markdowns.repository.js';
 
 export const COMMUNITY_SALE_NOT_FOUND = 'Community sale not found';
 export const NOT_THE_ORGANIZER = 'Only the organiser of this community sale can do this';
@@ -49,6 +50,7 @@ export class CommunitySalesService {
     @Inject(Clock) private readonly clock: Clock,
     @Inject(SERVICE_CONFIG) private readonly config: SalesConfig,
     @Inject(CommunitySalePages) private readonly pages: CommunitySalePages,
+    @Inject(MarkdownsRepository) private readonly markdowns: MarkdownsRepository,
   ) {}
 
   async list(query: CommunitySaleListQuery, viewer: Viewer): Promise<CommunitySale[]> {
@@ -156,6 +158,8 @@ export class CommunitySalesService {
         };
       });
       const moved = await this.members.moveAll(manager, day.date, moves);
+      // A markdown was set for the old day's clock: it is cancelled, not carried to a day the host did not choose.
+      for (const move of moves) await this.markdowns.followSale(manager, move.saleId, move.timeZone);
       const record = await this.communitySales.moveTo(manager, id, day);
       for (const sale of moved) {
         emit('sale.updated', sale.version, { ...toSnapshot(sale), cause: { communitySaleId: id, change: 'moved_to_rain_date' } });

@@ -7,6 +7,7 @@ import {
   type Sale,
   type SaleSnapshot,
   type StoredLiveState,
+  type UpcomingMarkdown,
 } from '@garage/contracts';
 import { SaleDayReader } from '../live-status/sale-day.js';
 
@@ -56,6 +57,8 @@ export interface SaleView extends SaleRecord {
   rating: number | null;
   /** Miles from the browse location, when there was one. */
   distance?: number;
+  /** The next scheduled markdown, or null (`UPCOMING_MARKDOWN_COLUMN`). */
+  upcoming_markdown: UpcomingMarkdown;
 }
 
 /** Who reads a sale, and when: what they may see of its place depends on both. */
@@ -109,6 +112,7 @@ export function toSale(view: SaleView, reader: SaleReader, day: SaleDayReader = 
     payment_methods: view.payment_methods ?? [],
     address_visible_from: view.address_visible_from ?? null,
     messages_enabled: view.messages_enabled ?? true,
+    upcoming_markdown: view.upcoming_markdown ?? null,
     ...day.read(view),
   };
   if (view.distance !== undefined) sale.distance = roundMiles(view.distance);

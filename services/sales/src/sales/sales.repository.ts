@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import { boundingBox, type SaleStatus, type StoredLiveState } from '@garage/contracts';
 import { greatCircleMilesSql, InjectDataSource, withinBoxSql } from '@garage/service-kit';
+import { UPCOMING_MARKDOWN_COLUMN } from '../markdowns/markdowns.repository.js';
 import type { SaleRecord, SaleView } from './sale.row.js';
 
 /** What a host writes: the form, its ZIP centroid and the zone its times are read in. */
@@ -54,7 +55,7 @@ export const VIEW_COLUMNS = `${RECORD_COLUMNS},
   (SELECT count(*)::int FROM sale_items i WHERE i.sale_id = s.id AND NOT i.deleted) AS item_count,
   ARRAY(SELECT i.photo_url FROM sale_items i WHERE i.sale_id = s.id AND NOT i.deleted AND i.photo_url IS NOT NULL
     ORDER BY i.item_id LIMIT ${SALE_PHOTOS}) AS photo_urls,
-  u.first_name, u.last_name, u.phone, u.rating::float8 AS rating`;
+  u.first_name, u.last_name, u.phone, u.rating::float8 AS rating, ${UPCOMING_MARKDOWN_COLUMN}`;
 
 /** The instant a sale ends: its end date and end time read in its zone. */
 export const ENDS_AT = (endDate: string, endTime: string, zone: string) => `(${endDate}::date + ${endTime}::time) AT TIME ZONE ${zone}`;

@@ -17,6 +17,7 @@ import { Geocoder } from '../geocoding/geocoder.port.js';
 import { SaleViews, type Client } from '../stats/sale-views.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { SaleDayReader } from '../live-status/sale-day.js';
+import { MarkdownsRepository } from '../markdowns/markdowns.repository.js';
 import { readerOf, toSale, toSnapshot, type SaleRecord } from './sale.row.js';
 import { SalesRepository, type SaleFields } from './sales.repository.js';
 
@@ -34,6 +35,7 @@ export class SalesService {
     @Inject(SERVICE_CONFIG) private readonly config: SalesConfig,
     @Inject(CommunitySalePages) private readonly communitySalePages: CommunitySalePages,
     @Inject(SaleViews) private readonly views: SaleViews,
+    @Inject(MarkdownsRepository) private readonly markdowns: MarkdownsRepository,
   ) {}
 
   /**
@@ -106,6 +108,8 @@ export class SalesService {
         throw badRequest(message, [{ field: 'startDate', message }]);
       }
       const record = await this.sales.update(manager, id, fields, nextStatus(current, form));
+      // Its markdowns follow its zone; one its new days or hours no longer hold is cancelled.
+      await this.markdowns.followSale(manager, id, fields.timeZone);
       emit('sale.updated', record.version, toSnapshot(record));
       return {
         sale: toSale((await this.sales.findView(id, manager))!, readerOf({ userId }, this.clock.now())),

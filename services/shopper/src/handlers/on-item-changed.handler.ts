@@ -34,6 +34,8 @@ export class OnItemChangedHandler {
     if (!applied || event.type === 'item.reserved' || item.garage_sale_id === null) return;
     const now = this.clock.now();
     requestMatchNotices(emit, await this.matches.matchItem(manager, item.id, now));
+    // A cut by a sale-wide markdown is told once per markdown (markdown-notices), not per item.
+    if (event.type === 'item.updated' && event.data.cause?.markdownId !== undefined) return;
     await requestPriceDropNotices(manager, emit, before, item, event.version, now);
   }
 }

@@ -16,6 +16,8 @@ import { useDeleteSale } from '../api/delete-sale';
 import { useSale } from '../api/get-sale';
 import { LiveStateBadge } from '@/components/live-state-badge';
 import { LiveStatusPanel } from '../live-status/live-status-panel';
+import { MarkdownPanel } from '../markdowns/markdown-panel';
+import { UpcomingMarkdown } from '../markdowns/upcoming-markdown';
 import { AddressTimingNote } from './address-timing-note';
 import { PaymentBadges } from './payment-badges';
 import { PrintKitButtons } from './print-kit-buttons';
@@ -150,6 +152,7 @@ export function SaleDetail({ saleId, renderTitleActions, renderScheduleActions, 
 
       {/* First under the title: on the sale's morning it is what the host taps and shoppers read. */}
       <LiveStatusPanel sale={sale} isOwner={isOwner} signedIn={user !== null} />
+      <UpcomingMarkdown sale={sale} />
 
       <div className="grid gap-6 md:grid-cols-2">
         <section aria-labelledby="when-heading" className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-gray-200">
@@ -208,6 +211,7 @@ export function SaleDetail({ saleId, renderTitleActions, renderScheduleActions, 
         </section>
       </div>
 
+      {isOwner && sale.status === 'active' && <MarkdownPanel sale={sale} />}
       {isOwner && renderHostPanel?.(sale)}
 
       <section aria-labelledby="items-heading">
