@@ -30,11 +30,20 @@ export function offerMover(type: OfferEventType, data: OfferChanged): 'buyer' | 
 }
 
 /**
- * Who hears of the change in the bell and by email: the other side of the move. An offer made
- * is the host's news, even one their auto-accept price took at once; one their floor declined at
- * once is nobody's (the shopper read the answer as they offered, the host asked not to be bothered).
+ * Whether the event is the host's floor or auto-accept price answering an offer as it was made: items
+ * publishes that `offer.declined` / `offer.accepted` right after `offer.created`, in the same
+ * transaction, so the offer was last changed when it was made.
+ */
+export function offerAnsweredAtOnce(type: OfferEventType, data: OfferChanged): boolean {
+  return (type === 'offer.declined' || type === 'offer.accepted') && data.offer.updatedAt === data.offer.createdAt;
+}
+
+/**
+ * Who hears of the change in the bell and by email: the other side of the move. An answer given at
+ * once is no one's news: the shopper read it as they offered, and the host's own rule gave it
+ * (notifications turns the host's "new offer" into what became of it).
  */
 export function offerAudience(type: OfferEventType, data: OfferChanged): number[] {
-  if (type === 'offer.created') return data.offer.status === 'declined' ? [] : [data.hostId];
+  if (offerAnsweredAtOnce(type, data)) return [];
   return [offerMover(type, data) === 'buyer' ? data.hostId : data.buyerId];
 }

@@ -105,15 +105,15 @@ it('shows an offer in the conversation the shopper already has about the item, a
   const id = await harness.write(buyer, sale.id, 'Is the chair sturdy?', item.id);
 
   const polite = 'Thanks for your offer! The seller is not taking offers this low on this item.';
-  await harness.publishAndApply(
-    'offer.created',
-    1,
-    changed(host, buyer, sale.id, item.id, { id: newId(), amount: 5, status: 'declined', message: polite }),
-  );
+  // As items publishes it: the open offer, then at once the floor's answer.
+  const low = changed(host, buyer, sale.id, item.id, { id: newId(), amount: 5 });
+  await harness.publishAndApply('offer.created', 1, low);
+  await harness.publishAndApply('offer.declined', 2, { ...low, offer: { ...low.offer, status: 'declined', message: polite } });
 
-  const [latest, first] = await harness.messages(buyer, id);
+  const [declined, offered, first] = await harness.messages(buyer, id);
   expect(first!.text).toBe('Is the chair sturdy?');
-  expect(latest).toMatchObject({ senderId: host, text: `Offered $5.00 for "Oak rocking chair". ${polite}`, offer: { status: 'declined' } });
+  expect(offered).toMatchObject({ senderId: buyer, text: 'Offered $5.00 for "Oak rocking chair".', offer: { status: 'open' } });
+  expect(declined).toMatchObject({ senderId: host, text: polite, offer: { status: 'declined' } });
   const [row] = await harness.query(`SELECT count(*)::int AS n FROM conversations WHERE buyer_id = $1`, [buyer]);
   expect(row!.n).toBe(1);
 });

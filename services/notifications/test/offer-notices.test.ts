@@ -64,7 +64,11 @@ it('tells the host of an offer and the shopper of the counter, once each, in the
   // A redelivery, and the same change under another event id, tell nobody again.
   await h.publish(created.type, created.version, created.data, created.id);
   await h.publishAndApply('offer.created', 1, changed(host, buyer, { id }));
-  await h.publishAndApply('offer.countered', 2, changed(host, buyer, { id, status: 'countered', counterAmount: 30 }));
+  await h.publishAndApply(
+    'offer.countered',
+    2,
+    changed(host, buyer, { id, status: 'countered', counterAmount: 30, updatedAt: new Date(Date.now() + 1000).toISOString() }),
+  );
 
   const [toHost] = await offerAlerts(host);
   expect(await offerAlerts(host)).toHaveLength(1);
@@ -106,20 +110,21 @@ it('tells the host when the shopper answers a counter, and the shopper when the 
   const other = newId();
   await Promise.all([h.user(host), h.user(buyer), h.user(other)]);
   const id = newId();
+  const later = new Date(Date.now() + 60_000).toISOString();
   await h.publishAndApply(
     'offer.accepted',
     3,
-    changed(host, buyer, { id, status: 'accepted', counterAmount: 30, agreedAmount: 30, reservationId: 9 }),
+    changed(host, buyer, { id, status: 'accepted', counterAmount: 30, agreedAmount: 30, reservationId: 9, updatedAt: later }),
   );
   const taken = 'Sorry, the seller accepted another offer on this item.';
-  await h.publishAndApply('offer.declined', 2, changed(host, other, { id: newId(), status: 'declined', message: taken }));
+  await h.publishAndApply('offer.declined', 2, changed(host, other, { id: newId(), status: 'declined', message: taken, updatedAt: later }));
 
   expect(await offerAlerts(host)).toMatchObject([{ title: 'Counter accepted on "Oak rocking chair"' }]);
   expect(await offerAlerts(buyer)).toEqual([]);
   expect(await offerAlerts(other)).toMatchObject([{ title: 'Offer declined on "Oak rocking chair"', message: taken }]);
 });
 
-it('keeps a floor’s decline from both bells, and emails no one who turned offer emails off', async () => {
+it('takes back the host’s alert of an offer its floor declined at once, says when its auto-accept price took one, and emails no one who turned offer emails off', async () => {
   const host = newId();
   const buyer = newId();
   await Promise.all([h.user(host), h.user(buyer)]);
@@ -131,15 +136,25 @@ it('keeps a floor’s decline from both bells, and emails no one who turned offe
     .expect(200);
   expect(settings.body).toEqual({ saleUpdateEmails: true, offerEmails: false });
 
-  await h.publishAndApply(
-    'offer.created',
-    1,
-    changed(host, buyer, { id: newId(), amount: 2, status: 'declined', message: 'Thanks for your offer!' }),
-  );
+  // As items publishes them: the open offer, then at once (the same moment) the floor's answer.
+  const low = changed(host, buyer, { id: newId(), amount: 2 });
+  await h.publishAndApply('offer.created', 1, low);
+  await h.publishAndApply('offer.declined', 2, { ...low, offer: { ...low.offer, status: 'declined', message: 'Thanks for your offer!' } });
   expect(await offerAlerts(host)).toEqual([]);
   expect(await offerAlerts(buyer)).toEqual([]);
 
-  await h.publishAndApply('offer.declined', 2, changed(host, buyer, { id: newId(), status: 'declined' }));
+  const high = changed(host, buyer, { id: newId(), amount: 38 });
+  await h.publishAndApply('offer.created', 1, high);
+  await h.publishAndApply('offer.accepted', 2, {
+    ...high,
+    offer: { ...high.offer, status: 'accepted', agreedAmount: 38, reservationId: 5 },
+  });
+  expect(await offerAlerts(host)).toMatchObject([{ title: 'Offer accepted on "Oak rocking chair"' }]);
+  expect(await offerAlerts(buyer)).toEqual([]);
+
+  // Declined later by the host: the shopper is told in the bell, not by email.
+  const later = new Date(Date.now() + 60_000).toISOString();
+  await h.publishAndApply('offer.declined', 2, changed(host, buyer, { id: newId(), status: 'declined', updatedAt: later }));
   const [declined] = await h.query(`SELECT title, email_status FROM alerts WHERE user_id = $1 AND kind = 'offer'`, [buyer]);
   expect(declined).toEqual({ title: 'Offer declined on "Oak rocking chair"', email_status: 'none' });
   // Saying nothing of offers keeps the choice.

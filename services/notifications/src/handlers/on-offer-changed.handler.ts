@@ -1,6 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
-import { OFFER_EVENTS, offerAudience, type AnyEvent, type OfferChanged, type OfferEventType } from '@garage/contracts';
+import { OFFER_EVENTS, offerAnsweredAtOnce, offerAudience, type AnyEvent, type OfferChanged, type OfferEventType } from '@garage/contracts';
+import type { EntityManager } from 'typeorm';
 import { InboxContext, InboxHandler, LiveUpdatesPublisher } from '@garage/service-kit';
 import { tellTheBell } from '../alerts/bell-count.js';
 import { AlertEmailJob } from '../email/alert-email.job.js';
@@ -91,6 +92,7 @@ export class OnOfferChangedHandler {
       emailed ||= rows[0]!.email_status === 'pending';
       await tellTheBell(manager, this.live, userId);
     }
+    if (offerAnsweredAtOnce(event.type, event.data)) await this.answeredAtOnce(manager, event.type, event.data);
     if (emailed) this.emails.soon();
     // A redelivery of a change someone was told of tells nobody again; one told to nobody (a floor's
     // decline) still refreshes the shopper's other tabs, once per event (the inbox sees to that).
@@ -98,5 +100,29 @@ export class OnOfferChangedHandler {
     const update = { kind: 'offer', offerId: offer.id, status: offer.status } as const;
     this.live.send(event.data.buyerId, update);
     this.live.send(event.data.hostId, update);
+  }
+
+  /**
+   * The host's floor or auto-accept price answered the offer as it was made: the host's "new offer"
+   * alert becomes what became of it. Below the floor it goes, with its email if not sent yet (the
+   * host asked not to hear of such offers); taken by the auto-accept price, it says so.
+   */
+  private async answeredAtOnce(manager: EntityManager, type: OfferEventType, data: OfferChanged): Promise<void> {
+    const made = `offer:${data.offer.id}:%:offer.created`;
+    if (type === 'offer.declined') {
+      await manager.query(
+        `DELETE FROM alerts WHERE user_id = $1 AND kind = 'offer' AND change_key LIKE $2 AND email_status IN ('pending', 'none')`,
+        [data.hostId, made],
+      );
+    } else {
+      const { title, message } = offerAlert('offer.created', data);
+      await manager.query(`UPDATE alerts SET title = $3, message = $4 WHERE user_id = $1 AND kind = 'offer' AND change_key LIKE $2`, [
+        data.hostId,
+        made,
+        title,
+        message,
+      ]);
+    }
+    await tellTheBell(manager, this.live, data.hostId);
   }
 }
