@@ -58,7 +58,7 @@ beforeAll(async () => {
   await items.user(HOST, { firstName: 'Hazel', lastName: 'Host', phone: '555-0101' });
   await items.sale(SALE, HOST, { title: 'Spring Clean-out' });
   await items.sale(EMPTY_SALE, HOST);
-  await items.createItem(HOST, { garageSaleId: SALE, title: 'Brass lamp' });
+  await items.createItem(HOST, { garageSaleId: SALE, title: 'Brass lamp', minOfferPrice: 10, autoAcceptPrice: 20 });
 
   sales = await listen(async (req, send) => {
     seen.push({ service: 'sales', url: req.url!, authorization: req.headers.authorization });
@@ -135,6 +135,23 @@ describe('GET /api/sales/{id} through the gateway', () => {
       city: 'Springfield',
     });
     expect(seen.every((call) => call.authorization === undefined)).toBe(true);
+  });
+
+  it('shows the host’s offer prices on the items to the host alone, never to a shopper or a visitor', async () => {
+    const asHost = await api()
+      .get(`/api/sales/${SALE}`)
+      .set('authorization', await items.bearer(HOST))
+      .expect(200);
+    expect(asHost.body.items[0]).toMatchObject({ min_offer_price: 10, auto_accept_price: 20 });
+    const asShopper = await api()
+      .get(`/api/sales/${SALE}`)
+      .set('authorization', await items.bearer(SHOPPER))
+      .expect(200);
+    const asVisitor = await api().get(`/api/sales/${SALE}`).expect(200);
+    for (const item of [...asShopper.body.items, ...asVisitor.body.items]) {
+      expect(item).not.toHaveProperty('min_offer_price');
+      expect(item).not.toHaveProperty('auto_accept_price');
+    }
   });
 
   it('answers an empty items list for a sale without items', async () => {

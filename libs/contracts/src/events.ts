@@ -268,7 +268,10 @@ export const eventDataSchemas = {
   'notice.requested': noticeRequested,
   'notice.unsubscribed': noticeUnsubscribed,
   'message.sent': messageSent,
-  /** A shopper offered (the offer may already be `declined` below the floor, or `accepted` at the auto-accept price). */
+  /**
+   * A shopper offered: always `open`. An offer below the host's floor, or at the auto-accept price, is
+   * followed in the same transaction by its `offer.declined` (with `message`) or `offer.accepted`.
+   */
   'offer.created': offerChanged,
   'offer.countered': offerChanged,
   /** Its `reservationId` is the reservation it became (`reservation.created` is published with it). */

@@ -35,28 +35,29 @@ const itemShape = {
     .max(MAX_IMAGES_PER_ITEM, `At most ${MAX_IMAGES_PER_ITEM} images per item`)
     .nullish()
     .transform((value) => value ?? []),
-  /** Offers below this are declined at once with a polite text; never shown to shoppers (null: none). */
-  minOfferPrice: money('Minimum offer price')
-    .nullish()
-    .transform((value) => value ?? null),
-  /** Offers at or above this are accepted at once (null: none). */
-  autoAcceptPrice: money('Auto-accept price')
-    .nullish()
-    .transform((value) => value ?? null),
+  /**
+   * Offers below this are declined at once with a polite text; never shown to shoppers. Null: none;
+   * absent: none on a create, unchanged on an edit (so a form that does not know it keeps it).
+   */
+  minOfferPrice: money('Minimum offer price').nullish(),
+  /** Offers at or above this are accepted at once. Null and absent as for `minOfferPrice`. */
+  autoAcceptPrice: money('Auto-accept price').nullish(),
 };
 
 /** The offer prices fit the price: a floor and an auto-accept price at most the price, the floor at most the auto-accept price. */
 function checkOfferPrices(
-  form: { price: number; minOfferPrice: number | null; autoAcceptPrice: number | null },
+  form: { price: number; minOfferPrice?: number | null; autoAcceptPrice?: number | null },
   ctx: z.core.$RefinementCtx,
 ): void {
-  if (form.minOfferPrice !== null && form.minOfferPrice > form.price) {
+  const floor = form.minOfferPrice ?? null;
+  const autoAccept = form.autoAcceptPrice ?? null;
+  if (floor !== null && floor > form.price) {
     ctx.addIssue({ code: 'custom', path: ['minOfferPrice'], message: 'Minimum offer price cannot be above the price' });
   }
-  if (form.autoAcceptPrice !== null && form.autoAcceptPrice > form.price) {
+  if (autoAccept !== null && autoAccept > form.price) {
     ctx.addIssue({ code: 'custom', path: ['autoAcceptPrice'], message: 'Auto-accept price cannot be above the price' });
   }
-  if (form.minOfferPrice !== null && form.autoAcceptPrice !== null && form.autoAcceptPrice < form.minOfferPrice) {
+  if (floor !== null && autoAccept !== null && autoAccept < floor) {
     ctx.addIssue({ code: 'custom', path: ['autoAcceptPrice'], message: 'Auto-accept price cannot be below the minimum offer price' });
   }
 }

@@ -11,7 +11,16 @@ export const itemsConfig = {
     .positive()
     .max(24 * 60)
     .default(15),
-  /** How often lapsed holds, uncollected reservations and pending refunds and payouts are looked for. */
+  /**
+   * How long the hold of an offer its host accepted lasts (the shopper may not be there to pay at
+   * once, unlike after a reserve, an accepted counter or an auto-accepted offer). Fractions allowed.
+   */
+  OFFER_HOLD_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(7 * 24 * 60)
+    .default(12 * 60),
+  /** How often lapsed holds, uncollected reservations, pending refunds and payouts, and expired offers are looked for. */
   RESERVATION_SWEEP_MS: z.coerce.number().int().min(50).max(3_600_000).default(15_000),
   /** Where the payout onboarding (Stripe Connect) sends the host back to, and where a stale link restarts it. */
   PAYOUT_RETURN_URL: z.string().url().default('http://localhost:3000/my-sales'),

@@ -11,13 +11,15 @@ import { CommunitySaleFields1764300000100 } from './migrations/1764300000100-com
 import { CommunitySaleSearch1764300000200 } from './migrations/1764300000200-community-sale-search.js';
 import { LiveState1764400000300 } from './migrations/1764400000300-live-state.js';
 import { SaleKitFields1764400000000 } from './migrations/1764400000000-sale-kit-fields.js';
+import { Offers1764600000100 } from './migrations/1764600000100-offers.js';
+import { OfferExpiryJob } from './offers/offer-expiry.job.js';
 import { ReservationsSweepJob } from './reservations/reservations-sweep.job.js';
 import { SearchChangesJob } from './search/search-changes.job.js';
 
 export { matchListQuery, SEARCH_LIMIT, searchQuery, type SearchCriteria } from './search/search.repository.js';
 export { communitySaleSearchQuery } from './search/community-sale-search.js';
 
-/** Items, their availability and assignment to sales, item search, and reservations. */
+/** Items, their availability and assignment to sales, item search, reservations and offers. */
 export const itemsService: ServiceDefinition<typeof itemsConfig> = {
   name: 'items',
   config: itemsConfig,
@@ -33,9 +35,10 @@ export const itemsService: ServiceDefinition<typeof itemsConfig> = {
     CommunitySaleSearch1764300000200,
     LiveState1764400000300,
     SaleKitFields1764400000000,
+    Offers1764600000100,
   ],
   onStart: async (app) => {
-    const jobs = [app.get(SearchChangesJob).start(), app.get(ReservationsSweepJob).start()];
+    const jobs = [app.get(SearchChangesJob).start(), app.get(ReservationsSweepJob).start(), app.get(OfferExpiryJob).start()];
     return { stop: async () => void (await Promise.all(jobs.map((job) => job.stop()))) };
   },
 };

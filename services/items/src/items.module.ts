@@ -8,6 +8,14 @@ import { ItemsOwnerController } from './items/items-owner.controller.js';
 import { ItemsRepository } from './items/items.repository.js';
 import { ItemsService } from './items/items.service.js';
 import { OpenReservations } from './items/open-reservations.port.js';
+import { WaitingOffers } from './items/waiting-offers.port.js';
+import { AnsweringOffers } from './offers/answering-offers.js';
+import { MakingOffers } from './offers/making-offers.js';
+import { OfferEndings } from './offers/offer-endings.js';
+import { OfferExpiryJob } from './offers/offer-expiry.job.js';
+import { OfferLists } from './offers/offer-lists.js';
+import { OffersController } from './offers/offers.controller.js';
+import { OffersRepository } from './offers/offers.repository.js';
 import { OnCommunitySaleMembershipHandler } from './handlers/on-community-sale-membership.handler.js';
 import { OnSaleChangedHandler } from './handlers/on-sale-changed.handler.js';
 import { OnSaleDeletedHandler } from './handlers/on-sale-deleted.handler.js';
@@ -54,6 +62,7 @@ import { SaleStatsService } from './stats/sale-stats.service.js';
     ReserveController,
     ReservationsController,
     PayoutsController,
+    OffersController,
     AssignmentController,
     OnSaleChangedHandler,
     OnSaleDeletedHandler,
@@ -88,6 +97,14 @@ import { SaleStatsService } from './stats/sale-stats.service.js';
     LedgerSettlement,
     Payouts,
     ReservationsSweepJob,
+    OffersRepository,
+    MakingOffers,
+    AnsweringOffers,
+    OfferEndings,
+    OfferLists,
+    OfferExpiryJob,
+    // Likewise the item side declines waiting offers through its own port (no import back into offers/).
+    { provide: WaitingOffers, useExisting: OfferEndings },
     {
       // The same adapter as memberships (simulated unless STRIPE_SECRET_KEY is set); see libs/payment-provider.
       provide: PaymentProvider,

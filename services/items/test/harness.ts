@@ -10,7 +10,7 @@ import { itemsService } from '../src/index.js';
  */
 export class ItemsHarness extends ServiceHarness {
   static launch(extraEnv: Record<string, string> = {}, clock?: Clock): Promise<ItemsHarness> {
-    return ItemsHarness.start(itemsService, { env: extraEnv, listen: ['item.*', 'reservation.*'], clock });
+    return ItemsHarness.start(itemsService, { env: extraEnv, listen: ['item.*', 'reservation.*', 'offer.*'], clock });
   }
 
   /** A user known to the service, premium until `premiumExpiresAt` if given. */

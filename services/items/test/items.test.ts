@@ -61,6 +61,9 @@ describe('POST /api/items', () => {
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       sale_title: null,
       sale: null,
+      // The host's offer prices, on the owner's own answer only (none set).
+      min_offer_price: null,
+      auto_accept_price: null,
     });
     const [row] = await h.query<{ price_cents: number }>(`SELECT price_cents FROM items WHERE id = $1`, [response.body.id]);
     expect(row!.price_cents).toBe(1999);

@@ -4,6 +4,7 @@ import type { AnyEvent } from '@garage/contracts';
 import { InboxContext, InboxHandler } from '@garage/service-kit';
 import { toSnapshot } from '../items/item.row.js';
 import { ItemsRepository } from '../items/items.repository.js';
+import { OfferEndings } from '../offers/offer-endings.js';
 import { ReservationEndings } from '../reservations/reservation-endings.js';
 import { ReservationsRepository } from '../reservations/reservations.repository.js';
 import { SalesRepository } from '../projections/sales.repository.js';
@@ -20,6 +21,7 @@ export class OnSaleDeletedHandler {
     @Inject(ItemsRepository) private readonly items: ItemsRepository,
     @Inject(ReservationsRepository) private readonly reservations: ReservationsRepository,
     @Inject(ReservationEndings) private readonly endings: ReservationEndings,
+    @Inject(OfferEndings) private readonly offers: OfferEndings,
   ) {}
 
   /** The `item.updated` events commit with the inbox record and the freeing itself. */
@@ -36,5 +38,7 @@ export class OnSaleDeletedHandler {
     for (const item of await this.items.freeFromSale(manager, event.data.id)) {
       emit('item.updated', item.version, toSnapshot(item));
     }
+    // Its waiting offers end too (after the items' rows, the service's lock order).
+    await this.offers.declineInSale(manager, emit, event.data.id);
   }
 }

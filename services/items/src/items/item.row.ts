@@ -38,6 +38,9 @@ export interface ItemRow {
   garage_sale_id: number | null;
   created_at: Date;
   version: number;
+  /** The host's offer prices (null: none); only ever shown to the item's owner. */
+  min_offer_price_cents: number | null;
+  auto_accept_price_cents: number | null;
   s_id: number | null;
   s_title: string | null;
   s_user_id: number | null;
@@ -67,6 +70,7 @@ export interface ItemRow {
 export const ITEM_AND_SALE_COLUMNS = `
   i.id, i.user_id, i.title, i.description, i.category, i.price_cents, i.original_price_cents, i.condition,
   i.dimensions, i.weight, i.brand, i.image_urls, i.is_reserved, i.is_sold, i.garage_sale_id, i.created_at, i.version,
+  i.min_offer_price_cents, i.auto_accept_price_cents,
   s.id AS s_id, s.title AS s_title, s.user_id AS s_user_id, s.address AS s_address, s.city AS s_city,
   s.state AS s_state, s.zip_code AS s_zip_code,
   to_char(s.start_date, 'YYYY-MM-DD') AS s_start_date, to_char(s.end_date, 'YYYY-MM-DD') AS s_end_date,
@@ -191,9 +195,26 @@ function addressHiddenAt(row: ItemRow, now: Date): boolean {
   return at !== null && at.getTime() > now.getTime();
 }
 
-/** The API's item object (contract: snake_case; money as dollars). */
+/**
+ * The API's item object (contract: snake_case; money as dollars). The host's offer prices are added
+ * only for the owner reading an answer made for them alone: never in a shared answer (search), never
+ * for anyone else.
+ */
 export function toItem(row: ItemRow, audience: SaleAudience): Item {
   const sale = toNestedSale(row, audience);
+  const owner = !audience.shared && audience.viewer !== null && audience.viewer.userId === row.user_id;
+  return {
+    ...toItemFields(row, sale),
+    ...(owner ? offerPricesOf(row) : {}),
+  };
+}
+
+function offerPricesOf(row: ItemRow): Pick<Item, 'min_offer_price' | 'auto_accept_price'> {
+  const dollars = (cents: number | null | undefined) => (cents === null || cents === undefined ? null : fromCents(cents));
+  return { min_offer_price: dollars(row.min_offer_price_cents), auto_accept_price: dollars(row.auto_accept_price_cents) };
+}
+
+function toItemFields(row: ItemRow, sale: NestedSale | null): Item {
   return {
     id: row.id,
     user_id: row.user_id,

@@ -87,12 +87,13 @@ export class ItemsRepository {
   async insert(manager: EntityManager, userId: number, fields: ItemFields, sale?: KnownSale | null): Promise<ItemCore> {
     const [row] = await manager.query(
       `INSERT INTO items (user_id, garage_sale_id, title, description, category, price_cents, original_price_cents, condition,
-                          dimensions, weight, brand, image_urls, sale_active, sale_latitude, sale_longitude, sale_end_date)
+                          dimensions, weight, brand, image_urls, min_offer_price_cents, auto_accept_price_cents,
+                          sale_active, sale_latitude, sale_longitude, sale_end_date)
        SELECT $1::integer, $2::integer, $3::text, $4::text, $5::text, $6::integer, $7::integer, $8::text, $9::text,
-              $10::text, $11::text, $12::text[], ${SALE_COPY_VALUES}
-       FROM ${saleCopyFrom(13)}
+              $10::text, $11::text, $12::text[], $13::integer, $14::integer, ${SALE_COPY_VALUES}
+       FROM ${saleCopyFrom(15)}
        RETURNING ${CORE_COLUMNS}`,
-      [userId, fields.garageSaleId, ...this.values(fields), ...ownerCopy(sale)],
+      [userId, fields.garageSaleId, ...this.values(fields), ...offerPrices(fields), ...ownerCopy(sale)],
     );
     return row;
   }
@@ -105,11 +106,25 @@ export class ItemsRepository {
          garage_sale_id = $2::integer, title = $3, description = $4, category = $5, price_cents = $6,
          original_price_cents = $7, condition = $8, dimensions = $9, weight = $10, brand = $11, image_urls = $12::text[],
          is_reserved = coalesce($13, i.is_reserved), is_sold = coalesce($14, i.is_sold),
-         (sale_active, sale_latitude, sale_longitude, sale_end_date) = (SELECT ${SALE_COPY_VALUES} FROM ${saleCopyFrom(16)}),
+         min_offer_price_cents = CASE WHEN $18::boolean THEN i.min_offer_price_cents ELSE $16::integer END,
+         auto_accept_price_cents = CASE WHEN $19::boolean THEN i.auto_accept_price_cents ELSE $17::integer END,
+         (sale_active, sale_latitude, sale_longitude, sale_end_date) = (SELECT ${SALE_COPY_VALUES} FROM ${saleCopyFrom(20)}),
          version = i.version + 1, updated_at = now()
        WHERE i.id = $1 AND i.user_id = $15
        RETURNING ${CORE_COLUMNS}`,
-        [id, fields.garageSaleId, ...this.values(fields), fields.isReserved ?? null, fields.isSold ?? null, userId, ...ownerCopy(sale)],
+        [
+          id,
+          fields.garageSaleId,
+          ...this.values(fields),
+          fields.isReserved ?? null,
+          fields.isSold ?? null,
+          userId,
+          ...offerPrices(fields),
+          // An edit that leaves a price out keeps it (a form that does not know it); null clears it.
+          fields.minOfferPrice === undefined,
+          fields.autoAcceptPrice === undefined,
+          ...ownerCopy(sale),
+        ],
       ),
     );
     return rows[0] ?? null;
@@ -242,6 +257,12 @@ export class ItemsRepository {
       fields.imageUrls,
     ];
   }
+}
+
+/** The host's floor and auto-accept price, in cents (null: none). */
+function offerPrices(fields: ItemFields): [number | null, number | null] {
+  const cents = (dollars: number | null | undefined) => (dollars === null || dollars === undefined ? null : toCents(dollars));
+  return [cents(fields.minOfferPrice), cents(fields.autoAcceptPrice)];
 }
 
 /** TypeORM answers an UPDATE or DELETE with `[rows, affected]` instead of the rows alone. */

@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { SaleDays, type Item, type ItemCreate, type ItemUpdate, type TokenClaims } from '@garage/contracts';
+import { SaleDays, toCents, type Item, type ItemCreate, type ItemUpdate, type TokenClaims } from '@garage/contracts';
 import { Outbox, type KnownSale } from '@garage/event-bus';
-import { Clock, forbidden, notFound, type Viewer } from '@garage/service-kit';
+import { badRequest, Clock, forbidden, notFound, type Viewer } from '@garage/service-kit';
 import { SalesRepository } from '../projections/sales.repository.js';
-import { toItem, toSnapshot } from './item.row.js';
+import { toItem, toSnapshot, type ItemRow } from './item.row.js';
 import { ItemsRepository } from './items.repository.js';
 import { OpenReservations } from './open-reservations.port.js';
+import { WaitingOffers } from './waiting-offers.port.js';
 
 /** The one answer to anyone but the owner, so an item's existence is not revealed to them. */
 const NOT_FOUND_OR_UNAUTHORIZED = 'Item not found or unauthorized';
@@ -18,6 +19,7 @@ export class ItemsService {
     @Inject(SalesRepository) private readonly sales: SalesRepository,
     @Inject(Outbox) private readonly outbox: Outbox,
     @Inject(OpenReservations) private readonly reservations: OpenReservations,
+    @Inject(WaitingOffers) private readonly offers: WaitingOffers,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
@@ -43,6 +45,7 @@ export class ItemsService {
     await this.outbox.transaction(async (manager, emit) => {
       const existing = await this.items.findById(id, manager);
       if (!existing || existing.user_id !== caller.userId) throw notFound(NOT_FOUND_OR_UNAUTHORIZED);
+      checkKeptOfferPrices(existing, body);
       if (sale) await this.requireOwnSale(manager, sale, caller.userId);
       const item = await this.items.update(manager, id, caller.userId, body, sale);
       if (!item) throw notFound(NOT_FOUND_OR_UNAUTHORIZED);
@@ -53,6 +56,8 @@ export class ItemsService {
       if (item.is_sold && !existing.is_sold) await this.reservations.endForItems(manager, emit, [id], 'item_sold_elsewhere', false);
       else if (movedOut) await this.reservations.endForItems(manager, emit, [id], 'item_removed', true);
       else if (!item.is_reserved) await this.reservations.endForItems(manager, emit, [id], 'item_removed', false);
+      // Nor can a waiting offer be taken on it any more.
+      if ((item.is_sold && !existing.is_sold) || movedOut) await this.offers.endForItems(manager, emit, [id]);
     });
     return this.get(id, caller);
   }
@@ -62,6 +67,7 @@ export class ItemsService {
       const item = await this.items.delete(manager, id, caller.userId);
       if (!item) throw notFound(NOT_FOUND_OR_UNAUTHORIZED);
       await this.reservations.endForItems(manager, emit, [id], 'item_deleted', false);
+      await this.offers.endForItems(manager, emit, [id]);
       // The media service removes the images nobody uses any more on this event.
       emit('item.deleted', item.version + 1, {
         id: item.id,
@@ -123,5 +129,21 @@ export class ItemsService {
   /** An item may only be put into a live sale of its owner's. */
   private async requireOwnSale(manager: EntityManager, sale: KnownSale, userId: number): Promise<void> {
     if ((await this.hostFor(manager, sale)) !== userId) throw forbidden('You can only add items to your own sale');
+  }
+}
+
+/**
+ * An edit that leaves the host's offer prices out keeps them (the form checks only what it sends):
+ * a kept one must still fit the new price, as the form's own check would have it.
+ */
+function checkKeptOfferPrices(existing: ItemRow, body: ItemUpdate): void {
+  const price = toCents(body.price);
+  if (body.minOfferPrice === undefined && existing.min_offer_price_cents !== null && existing.min_offer_price_cents > price) {
+    const message = 'Minimum offer price cannot be above the price';
+    throw badRequest(message, [{ field: 'minOfferPrice', message }]);
+  }
+  if (body.autoAcceptPrice === undefined && existing.auto_accept_price_cents !== null && existing.auto_accept_price_cents > price) {
+    const message = 'Auto-accept price cannot be above the price';
+    throw badRequest(message, [{ field: 'autoAcceptPrice', message }]);
   }
 }
