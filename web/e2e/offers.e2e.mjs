@@ -124,8 +124,12 @@ describe('offers on two phones', () => {
     await card(page).getByText(pickupCode).waitFor();
   });
 
-  session.step('the host collects the item with the pickup code', async () => {
+  session.step('the host collects the item with the pickup code (on a wide screen too)', async () => {
+    await hostPage.setViewportSize({ width: 1280, height: 900 });
     await hostPage.goto('/offers?tab=host');
+    await card(hostPage).getByText('Accepted').waitFor();
+    await audit(hostPage, 'offers (host, wide)');
+    await fitsTheScreen(hostPage, 'host offers at 1280 px');
     await card(hostPage).getByRole('link', { name: 'Collect with their pickup code' }).tap();
     await hostPage.waitForURL(`**/sales/${sale.id}/reservations`);
     const row = hostPage.getByRole('article', { name: itemTitle, exact: true });

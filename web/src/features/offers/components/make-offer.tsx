@@ -59,7 +59,10 @@ export function MakeOffer({ item }: { item: Pick<Item, 'id' | 'user_id' | 'price
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | undefined>();
 
-  const latest = make.data ?? mine.data?.find((offer) => offer.status === 'open' || offer.status === 'countered');
+  // The answer just given, as the live stream or a refetch has it since (a counter, an accept).
+  const latest =
+    (make.data && (mine.data?.find((offer) => offer.id === make.data.id) ?? make.data)) ??
+    mine.data?.find((offer) => offer.status === 'open' || offer.status === 'countered');
   if (latest) return <OfferAnswer offer={latest} />;
   if (!eligible) return null;
 

@@ -80,6 +80,21 @@ describe('Make an offer', () => {
     expect(await screen.findByText('The seller countered: $30.00')).toBeInTheDocument();
   });
 
+  it('follows the offer just made as it changes (the seller’s counter)', async () => {
+    signInAs(SHOPPER);
+    let listed: Offer[] = [];
+    mockFetch({
+      'GET /api/offers': () => json(listed),
+      'POST /api/items/9/offers': () => json(anOffer(), 201),
+    });
+    renderScreen(<MakeOffer item={item} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Make an offer' }));
+    await userEvent.type(screen.getByLabelText('Your offer ($)'), '20');
+    listed = [anOffer({ status: 'countered', counterAmount: 30 })];
+    await userEvent.click(screen.getByRole('button', { name: 'Send offer' }));
+    expect(await screen.findByText('The seller countered: $30.00')).toBeInTheDocument();
+  });
+
   it('is not offered to the item’s host, nor to a shopper without membership', () => {
     signInAs(HOST);
     mockFetch({});
