@@ -17,6 +17,7 @@ export function browserJourneys() {
     'route-day',
     'live-route',
     'messages',
+    'offers',
   ].map((name) => path.join(root, `web/e2e/${name}.e2e.mjs`));
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--test', '--test-concurrency=1', '--test-reporter=dot', ...files], {

@@ -13,6 +13,7 @@ export * from './route-plans.js';
 export * from './community-sales.js';
 export * from './reservations.js';
 export * from './offers.js';
+export * from './offer-moves.js';
 export * from './messages.js';
 export * from './live-updates.js';
 export * from './sale-stats.js';

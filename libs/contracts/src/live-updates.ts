@@ -1,3 +1,5 @@
+import type { OfferStatus } from './offers.js';
+
 /**
  * What `GET /api/updates` (server-sent events, one stream per signed-in tab) tells a member's tabs.
  * Each event is named after its `kind`, carries `id:` (the member's stream position, for
@@ -9,13 +11,15 @@ export type LiveUpdate =
   | { kind: 'message'; conversationId: number; messageId: number }
   /** The member read a conversation (in another tab): the messages' unread counts changed. */
   | { kind: 'read'; conversationId: number; unreadCount: number }
+  /** One of the member's offers (made, or on their item) changed: the page asks for its offers again. */
+  | { kind: 'offer'; offerId: number; status: OfferStatus }
   /** The bell's unread count changed. */
   | { kind: 'alerts'; unreadCount: number };
 
 export type LiveUpdateKind = LiveUpdate['kind'];
 
 /** Every kind the stream sends today (the SPA listens for each by name). */
-export const LIVE_UPDATE_KINDS: readonly LiveUpdateKind[] = ['message', 'read', 'alerts'];
+export const LIVE_UPDATE_KINDS: readonly LiveUpdateKind[] = ['message', 'read', 'offer', 'alerts'];
 
 /** One update as it travels to every gateway replica: whose it is and its place in their stream. */
 export interface LiveUpdateEnvelope {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, plainString } from './common.js';
 import { MESSAGE_MAX_LENGTH } from './constants.js';
+import { OFFER_STATUSES } from './offers.js';
 
 /**
  * Messages (issue 39): a member writes to a sale's host about the sale or one of its items. One
@@ -66,6 +67,20 @@ export const messagesQuerySchema = z.object({
 });
 export type MessagesQuery = z.infer<typeof messagesQuerySchema>;
 
+/**
+ * An offer's change shown in its conversation (from items' `offer.*` events): which offer, what it
+ * became and its amounts (dollars) at that moment. The page asks `GET /api/offers` for what it is now.
+ */
+export const messageOfferSchema = z.object({
+  offerId: z.number().int(),
+  status: z.enum(OFFER_STATUSES),
+  amount: z.number(),
+  counterAmount: z.number().nullable(),
+  /** The reservation an accepted offer became (null until accepted). */
+  reservationId: z.number().int().nullable(),
+});
+export type MessageOffer = z.infer<typeof messageOfferSchema>;
+
 export const messageSchema = z.object({
   id: z.number().int(),
   conversationId: z.number().int(),
@@ -76,6 +91,8 @@ export const messageSchema = z.object({
   flagged: z.boolean(),
   /** What the recipient is warned of (null for the sender, and for messages not flagged). */
   warning: z.string().nullable(),
+  /** Set on a message that shows an offer's change (its `text` says it in words); null on members' own messages. */
+  offer: messageOfferSchema.nullable(),
   createdAt: z.string(),
 });
 export type Message = z.infer<typeof messageSchema>;

@@ -26,6 +26,7 @@ export const MAX_SAVED_SEARCHES = 50;
  * saved one of its sales or has one in a route plan. `sale_dropped_out`: a sale in the member's plan
  * for today, saved or followed closed early, was cancelled or is likely over that day (once per
  * member, sale and day). `sale_likely_over`: to a host, shoppers report the sale over; confirm it.
+ * `offer`: the other side moved on one of the member's offers (emailed unless they turned `offerEmails` off).
  */
 export const ALERT_KINDS = [
   'match',
@@ -40,6 +41,7 @@ export const ALERT_KINDS = [
   'sale_likely_over',
   'message',
   'price_drop',
+  'offer',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
@@ -234,5 +236,9 @@ export const unreadCountSchema = z.object({ unreadCount: z.number().int() });
 export const readAllResultSchema = z.object({ updated: z.number().int(), unreadCount: z.number().int() });
 
 /** GET/PUT /api/alerts/settings: whether sale cancel and change alerts are also emailed. */
-export const alertSettingsSchema = z.object({ saleUpdateEmails: z.boolean({ message: 'saleUpdateEmails must be true or false' }) });
+export const alertSettingsSchema = z.object({
+  saleUpdateEmails: z.boolean({ message: 'saleUpdateEmails must be true or false' }),
+  /** Emails when the other side answers an offer (a new offer, a counter, an accept, a decline); left as it is when absent. */
+  offerEmails: z.boolean({ message: 'offerEmails must be true or false' }).optional(),
+});
 export type AlertSettings = z.infer<typeof alertSettingsSchema>;

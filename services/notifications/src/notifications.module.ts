@@ -10,6 +10,7 @@ import { EmailsRepository } from './email/emails.repository.js';
 import { notifierProvider, unsubscribeTokensProvider } from './email/notifier.provider.js';
 import { OnMessageSentHandler } from './handlers/on-message-sent.handler.js';
 import { OnMembershipChangedHandler } from './handlers/on-membership-changed.handler.js';
+import { OnOfferChangedHandler } from './handlers/on-offer-changed.handler.js';
 import { OnNoticeRequestedHandler } from './handlers/on-notice-requested.handler.js';
 import { OnReservationEndedHandler } from './handlers/on-reservation-ended.handler.js';
 import { OnUserChangedHandler } from './handlers/on-user-changed.handler.js';
@@ -28,6 +29,7 @@ import { UsersRepository } from './users/users.repository.js';
     OnMembershipChangedHandler,
     OnUserChangedHandler,
     OnMessageSentHandler,
+    OnOfferChangedHandler,
   ],
   providers: [
     UsersRepository,

@@ -57,6 +57,8 @@ const loaders = {
   // Messages between a shopper and a host.
   messages: () => import('./routes/messages/list'),
   conversation: () => import('./routes/messages/thread'),
+  // Offers on items: the shopper's and the host's.
+  offers: () => import('./routes/offers'),
   notFound: () => import('./routes/not-found'),
 } satisfies Record<string, () => Promise<{ default: ComponentType }>>;
 type ScreenName = keyof typeof loaders;
@@ -131,6 +133,7 @@ export const routes: RouteObject[] = [
           { path: 'community-sales/:id/edit', ...screen('editCommunitySale') },
           { path: 'messages', ...screen('messages') },
           { path: 'messages/:id', ...screen('conversation') },
+          { path: 'offers', ...screen('offers') },
         ],
       },
       { path: '*', ...screen('notFound') },

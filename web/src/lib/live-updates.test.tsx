@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInAs, signOutForTest } from '@/test/render';
 import { LIVE_POLL_MS, useLiveConnected, useLiveUpdates, usePollInterval } from './live-updates';
-import { alertKeys, messageKeys } from './query-keys';
+import { alertKeys, messageKeys, offerKeys, reservationKeys } from './query-keys';
 
 /** An EventSource the test drives: what the hook opened, and the server's side of each stream. */
 class FakeEventSource {
@@ -97,6 +97,18 @@ describe('useLiveUpdates', () => {
     expect(queryClient.getQueryState(messageKeys.list)?.isInvalidated).toBe(true);
     act(() => stream.send('alerts', '10-2', { kind: 'alerts', unreadCount: 4 }));
     expect(queryClient.getQueryData(alertKeys.unreadCount)).toEqual({ unreadCount: 4 });
+  });
+
+  it('refetches the offers, their conversations and the reservations an accept makes on an offer change', () => {
+    signInAs();
+    mount();
+    const stream = FakeEventSource.opened[0]!;
+    act(() => stream.open());
+    for (const key of [offerKeys.list('buyer'), messageKeys.list, reservationKeys.mine]) queryClient.setQueryData(key, []);
+    act(() => stream.send('offer', '11-0', { kind: 'offer', offerId: 4, status: 'countered' }));
+    for (const key of [offerKeys.list('buyer'), messageKeys.list, reservationKeys.mine]) {
+      expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
+    }
   });
 
   it('leaves reconnecting to EventSource, and opens a new stream after a refusal, resuming after the last update', async () => {

@@ -3,19 +3,20 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { LiveUpdate, LiveUpdateKind } from '@garage/contracts';
 import { buildUrl } from './api-client';
 import { sessionStore, useSession } from './auth';
-import { alertKeys, messageKeys } from './query-keys';
+import { alertKeys, itemKeys, messageKeys, offerKeys, reservationKeys } from './query-keys';
 
 /**
  * The signed-in tab's live updates (`GET /api/updates`, decisions 0210-0213): one EventSource per
  * tab, opened by `useLiveUpdates` in the app's provider. A `message` (or a `read` in another tab)
- * refetches the conversations; an `alerts` sets the bell's count. The polls stay as the fallback, slower while the stream is open.
+ * refetches the conversations; an `offer` refetches the offers (and what an accept reserves, and the
+ * conversation it shows in); an `alerts` sets the bell's count. The polls stay as the fallback, slower while the stream is open.
  */
 
 /**
  * The kinds this page listens for, by name. Written out rather than imported: a value from
  * @garage/contracts would bring its schemas into the first bundle, which every page loads.
  */
-const KINDS: readonly LiveUpdateKind[] = ['message', 'read', 'alerts'];
+const KINDS: readonly LiveUpdateKind[] = ['message', 'read', 'offer', 'alerts'];
 
 /** How often the messages and the bell poll while the stream is open (it tells them sooner). */
 export const LIVE_POLL_MS = 5 * 60_000;
@@ -51,6 +52,9 @@ export function usePollInterval(normal: number): number {
 function apply(queryClient: QueryClient, update: LiveUpdate): void {
   if (update.kind === 'message' || update.kind === 'read') {
     void queryClient.invalidateQueries({ queryKey: messageKeys.all });
+  } else if (update.kind === 'offer') {
+    for (const queryKey of [offerKeys.all, messageKeys.all, reservationKeys.all, itemKeys.all])
+      void queryClient.invalidateQueries({ queryKey });
   } else {
     queryClient.setQueryData(alertKeys.unreadCount, { unreadCount: update.unreadCount });
     void queryClient.invalidateQueries({ queryKey: alertKeys.recent });
@@ -84,6 +88,7 @@ export function useLiveUpdates(): void {
         // Back after a drop: what the polls would have fetched meanwhile, asked once.
         if ((opened += 1) > 1) {
           void queryClient.invalidateQueries({ queryKey: messageKeys.all });
+          void queryClient.invalidateQueries({ queryKey: offerKeys.all });
           void queryClient.invalidateQueries({ queryKey: alertKeys.unreadCount });
         }
       };

@@ -78,3 +78,11 @@ export const messageKeys = {
   list: ['conversations', 'list'] as const,
   detail: (id: string) => ['conversations', 'detail', id] as const,
 };
+
+export const offerKeys = {
+  all: ['offers'] as const,
+  /** The caller's offers as a shopper, or those on their items. */
+  list: (role: 'buyer' | 'host') => ['offers', 'list', role] as const,
+  /** The caller's own offers on one item (the item page). */
+  item: (itemId: number) => ['offers', 'item', itemId] as const,
+};

@@ -1,4 +1,4 @@
-import type { Conversation, Message } from '@garage/contracts';
+import type { Conversation, Message, MessageOffer } from '@garage/contracts';
 import { SCAM_WARNING } from './scam-patterns.js';
 
 /** A row of `conversations` with its sale's title (from the sales copy) as the repository reads it. */
@@ -21,6 +21,8 @@ export interface MessageRow {
   text: string;
   flagged: boolean;
   withheld: boolean;
+  /** The offer's change this message shows (null: a member's own message). */
+  offer: MessageOffer | null;
   created_at: Date;
   read_at: Date | null;
 }
@@ -35,6 +37,7 @@ export function toMessage(row: MessageRow, readerId: number): Message {
     text: row.text,
     flagged: warned,
     warning: warned ? SCAM_WARNING : null,
+    offer: row.offer ?? null,
     createdAt: row.created_at.toISOString(),
   };
 }

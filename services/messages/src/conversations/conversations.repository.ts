@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import { InjectDataSource } from '@garage/service-kit';
+import type { MessageOffer } from '@garage/contracts';
 import type { ConversationRow, MessageRow } from './conversation.row.js';
 
 const CONVERSATION_COLUMNS = `c.id, c.sale_id, c.item_id, c.buyer_id, c.host_id, s.title AS sale_title, c.created_at`;
-const MESSAGE_COLUMNS = `m.id, m.conversation_id, m.sender_id, m.recipient_id, m.text, m.flagged, m.withheld, m.created_at, m.read_at`;
+const MESSAGE_COLUMNS = `m.id, m.conversation_id, m.sender_id, m.recipient_id, m.text, m.flagged, m.withheld, m.offer, m.created_at, m.read_at`;
 /** A message `$reader` may see: all but those withheld from them (written by a member they blocked). */
 const VISIBLE_TO = (reader: string) => `(NOT m.withheld OR m.sender_id = ${reader})`;
 
@@ -15,6 +16,8 @@ export interface NewMessage {
   text: string;
   flagged: boolean;
   withheld: boolean;
+  /** An offer's change (items' `offer.*`), with the key that makes it once per change. */
+  offer?: { change: MessageOffer; key: string };
 }
 
 /** A conversation in a member's list: its newest message they may see and their unread count. */
@@ -68,13 +71,24 @@ export class ConversationsRepository {
     return row ?? null;
   }
 
-  async insertMessage(manager: EntityManager, message: NewMessage): Promise<MessageRow> {
+  /** Stores the message; null when it shows an offer's change already shown (a redelivery). */
+  async insertMessage(manager: EntityManager, message: NewMessage): Promise<MessageRow | null> {
     const [row] = await manager.query(
-      `INSERT INTO messages AS m (conversation_id, sender_id, recipient_id, text, flagged, withheld)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${MESSAGE_COLUMNS}`,
-      [message.conversationId, message.senderId, message.recipientId, message.text, message.flagged, message.withheld],
+      `INSERT INTO messages AS m (conversation_id, sender_id, recipient_id, text, flagged, withheld, offer, offer_key)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8)
+       ON CONFLICT (offer_key) WHERE offer_key IS NOT NULL DO NOTHING RETURNING ${MESSAGE_COLUMNS}`,
+      [
+        message.conversationId,
+        message.senderId,
+        message.recipientId,
+        message.text,
+        message.flagged,
+        message.withheld,
+        message.offer ? JSON.stringify(message.offer.change) : null,
+        message.offer?.key ?? null,
+      ],
     );
-    return row;
+    return row ?? null;
   }
 
   /** The reader's conversations, the one with the latest message they may see first. */

@@ -15,7 +15,7 @@ import { badRequest, forbidden, LiveUpdatesPublisher, notFound, Owners } from '@
 import { SalesRepository } from '../sales/sales.repository.js';
 import { NewConversationLimit } from '../safety/new-conversation-limit.js';
 import { SafetyRepository } from '../safety/safety.repository.js';
-import { toConversation, toMessage, type ConversationRow, type MessageRow } from './conversation.row.js';
+import { toConversation, toMessage, type ConversationRow } from './conversation.row.js';
 import { ConversationsRepository } from './conversations.repository.js';
 import { looksLikeScam } from './scam-patterns.js';
 
@@ -135,14 +135,14 @@ export class ConversationsService {
     const recipientId = conversation.buyer_id === senderId ? conversation.host_id : conversation.buyer_id;
     const withheld = await this.safety.blocks(manager, recipientId, senderId);
     const flagged = looksLikeScam(text);
-    const message: MessageRow = await this.conversations.insertMessage(manager, {
+    const message = (await this.conversations.insertMessage(manager, {
       conversationId: conversation.id,
       senderId,
       recipientId,
       text,
       flagged,
       withheld,
-    });
+    }))!;
     if (!withheld) {
       emit('message.sent', 1, {
         messageId: message.id,

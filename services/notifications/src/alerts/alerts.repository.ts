@@ -66,6 +66,7 @@ function linkOf(row: AlertRow): string | null {
   if (row.kind === 'sale_deleted') return null;
   if (row.kind === 'reservation') return '/my-reservations';
   if (row.kind === 'membership') return '/profile';
+  if (row.kind === 'offer') return '/offers';
   if (row.kind === 'message') return row.conversation_id === null ? '/messages' : `/messages/${row.conversation_id}`;
   if (row.kind === 'community_sale_cancelled' || row.kind === 'community_sale_moved') {
     return row.community_sale_id === null ? null : `/community-sales/${row.community_sale_id}`;

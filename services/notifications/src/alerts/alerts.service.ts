@@ -42,11 +42,13 @@ export class AlertsService {
   }
 
   async settings(userId: number): Promise<AlertSettings> {
-    return { saleUpdateEmails: await this.users.saleUpdateEmails(userId) };
+    const [saleUpdateEmails, offerEmails] = await Promise.all([this.users.saleUpdateEmails(userId), this.users.offerEmails(userId)]);
+    return { saleUpdateEmails, offerEmails };
   }
 
   async updateSettings(caller: TokenClaims, settings: AlertSettings): Promise<AlertSettings> {
     await this.users.setSaleUpdateEmails(caller.userId, settings.saleUpdateEmails);
+    if (settings.offerEmails !== undefined) await this.users.setOfferEmails(caller.userId, settings.offerEmails);
     await this.users.rememberEmail(caller.userId, caller.email);
     return this.settings(caller.userId);
   }

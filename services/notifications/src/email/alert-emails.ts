@@ -36,6 +36,7 @@ function pageOf(alert: EmailAlert, site: string): string | null {
   if (alert.kind === 'reservation') return `${site}/my-reservations`;
   if (alert.kind === 'membership') return `${site}/profile`;
   if (alert.kind === 'message') return `${site}/messages`;
+  if (alert.kind === 'offer') return `${site}/offers`;
   if (isCommunitySale(alert)) return alert.communitySaleId ? `${site}/community-sales/${alert.communitySaleId}` : null;
   if (alert.kind !== 'sale_deleted' && alert.kind !== 'match' && alert.saleId !== null) return `${site}/sales/${alert.saleId}`;
   return null;
@@ -54,6 +55,7 @@ export function alertEmail(to: string, alert: EmailAlert, links: EmailLinks): Ma
   if (alert.kind === 'reservation') return reservationEmail(to, alert, links.site);
   if (alert.kind === 'membership') return membershipEmail(to, alert, links.site);
   if (alert.kind === 'message') return messageEmail(to, alert, links.site);
+  if (alert.kind === 'offer') return offerEmail(to, alert, links.site);
   const page = pageOf(alert, links.site);
   const why =
     alert.kind === 'match'
@@ -115,6 +117,15 @@ function membershipEmail(to: string, alert: EmailAlert, site: string): MailMessa
     [`<strong>${escape(alert.message)}</strong>`, `<a href="${escape(page)}">Your membership and receipts</a>`],
     [escape(why)],
   );
+  return { to, subject: alert.title.replace(/\s+/g, ' ').trim(), text, html, headers: {} };
+}
+
+/** The other side moved on an offer: what they did, and the Offers page to answer or pay. */
+function offerEmail(to: string, alert: EmailAlert, site: string): MailMessage {
+  const page = `${site}/offers`;
+  const why = 'You get this email because of an offer on Garage. Turn offer emails off on your Alerts page.';
+  const text = [alert.message, '', `Your offers: ${page}`, '', '--', why, ''].join('\n');
+  const html = htmlPage([`<strong>${escape(alert.message)}</strong>`, `<a href="${escape(page)}">Your offers</a>`], [escape(why)]);
   return { to, subject: alert.title.replace(/\s+/g, ' ').trim(), text, html, headers: {} };
 }
 

@@ -39,4 +39,19 @@ export class UsersRepository extends UserProjection {
       [userId, enabled],
     );
   }
+
+  /** Whether the member wants emails about offers (on unless turned off). */
+  async offerEmails(userId: number): Promise<boolean> {
+    const [row] = await this.dataSource.query(`SELECT offer_emails FROM users WHERE id = $1`, [userId]);
+    return row?.offer_emails ?? true;
+  }
+
+  /** Turns offer emails on or off (a row with version 0 if the user is not known yet). */
+  async setOfferEmails(userId: number, enabled: boolean): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO users (id, offer_emails, version) VALUES ($1, $2, 0)
+       ON CONFLICT (id) DO UPDATE SET offer_emails = EXCLUDED.offer_emails`,
+      [userId, enabled],
+    );
+  }
 }

@@ -118,6 +118,7 @@ export function UserMenu({ user, onSignOut }: { user: User; onSignOut: () => voi
           {[
             { to: '/saved', label: 'Saved' },
             { to: '/my-reservations', label: 'My Reservations' },
+            { to: '/offers', label: 'Offers' },
             { to: '/saved-searches', label: 'Saved Searches' },
             { to: '/plan', label: 'Route Planner' },
             { to: '/community-sales', label: 'Community Sales' },

@@ -5,6 +5,7 @@ import {
   Clock,
   CloudRain,
   Crown,
+  HandCoins,
   MessageCircle,
   Receipt,
   Route,
@@ -31,6 +32,7 @@ const icons: Record<AlertKind, LucideIcon> = {
   sale_likely_over: CircleHelp,
   message: MessageCircle,
   price_drop: TrendingDown,
+  offer: HandCoins,
 };
 
 /**

@@ -39,6 +39,16 @@ function EmailSettings() {
           Email me when a sale I saved, planned or follow is cancelled, closes early, is reported over, or changes its dates or hours
         </span>
       </label>
+      <label className="mt-3 flex items-start gap-3 text-sm text-gray-900">
+        <input
+          type="checkbox"
+          className="mt-0.5 h-4 w-4 accent-blue-700"
+          checked={(update.isPending ? update.variables.offerEmails : undefined) ?? settings.data.offerEmails ?? true}
+          disabled={update.isPending}
+          onChange={(event) => update.mutate({ saleUpdateEmails: settings.data.saleUpdateEmails, offerEmails: event.target.checked })}
+        />
+        <span>Email me when a seller or shopper answers one of my offers</span>
+      </label>
       <p id={hintId} className="mt-2 text-xs text-gray-600">
         Emails about saved searches are set per search on the Saved Searches page. Every email has a one-click unsubscribe link.
       </p>

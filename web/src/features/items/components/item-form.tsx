@@ -148,6 +148,28 @@ export function ItemForm<T>({
             error={errors.originalPrice}
             hint="Optional: what it cost new. Shown struck through when higher than the price."
           />
+          <TextField
+            label="Lowest offer you'll consider ($)"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="0.01"
+            value={values.minOfferPrice}
+            onChange={(event) => set({ minOfferPrice: event.target.value })}
+            error={errors.minOfferPrice}
+            hint="Optional, never shown to shoppers: lower offers are declined politely at once."
+          />
+          <TextField
+            label="Accept offers at or above ($)"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="0.01"
+            value={values.autoAcceptPrice}
+            onChange={(event) => set({ autoAcceptPrice: event.target.value })}
+            error={errors.autoAcceptPrice}
+            hint="Optional, never shown to shoppers: such offers are accepted and reserved at once."
+          />
         </div>
       </Section>
 

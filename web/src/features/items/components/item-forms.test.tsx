@@ -51,6 +51,8 @@ describe('Add item', () => {
       condition: 'good',
       price: 12.5,
       originalPrice: null,
+      minOfferPrice: null,
+      autoAcceptPrice: null,
       brand: null,
       dimensions: null,
       weight: null,
@@ -122,6 +124,32 @@ describe('Edit item', () => {
     expect(await screen.findByText('Item page')).toBeInTheDocument();
     const put = calls.find((call) => call.method === 'PUT')!;
     expect(put.body).toMatchObject({ isSold: true, isReserved: false, brand: null, imageUrls: ['/p/b.jpg', '/p/a.jpg'], garageSaleId: 1 });
+  });
+
+  it("loads and saves the host's offer prices, and checks them against the price", async () => {
+    signInAs();
+    const { calls } = mockFetch({
+      'GET /api/items/100': () => json(anItem({ price: 40, min_offer_price: 15, auto_accept_price: null })),
+      'PUT /api/items/100': ({ body }) => json({ ...anItem(), ...(body as object) }),
+    });
+    renderScreen(<EditItem itemId="100" />, {
+      path: '/items/:id/edit',
+      route: '/items/100/edit',
+      routes: [{ path: '/items/:id', element: <p>Item page</p> }],
+    });
+    const floor = await screen.findByLabelText("Lowest offer you'll consider ($)");
+    expect(floor).toHaveValue(15);
+    const autoAccept = screen.getByLabelText('Accept offers at or above ($)');
+    await userEvent.type(autoAccept, '50');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(autoAccept).toHaveAccessibleDescription(/Auto-accept price cannot be above the price/);
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+
+    await userEvent.clear(autoAccept);
+    await userEvent.type(autoAccept, '35');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Item page')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')!.body).toMatchObject({ minOfferPrice: 15, autoAcceptPrice: 35 });
   });
 
   it('deletes from the Danger Zone after the exact confirmation, then goes to the sale', async () => {

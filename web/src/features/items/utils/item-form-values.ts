@@ -17,6 +17,9 @@ export interface ItemFormValues {
   condition: Condition;
   price: string;
   originalPrice: string;
+  /** The host's floor for offers and their auto-accept price (blank: none); never shown to shoppers. */
+  minOfferPrice: string;
+  autoAcceptPrice: string;
   brand: string;
   dimensions: string;
   weight: string;
@@ -34,6 +37,8 @@ export function emptyItemForm(garageSaleId: number | null): ItemFormValues {
     condition: DEFAULT_CONDITION,
     price: '',
     originalPrice: '',
+    minOfferPrice: '',
+    autoAcceptPrice: '',
     brand: '',
     dimensions: '',
     weight: '',
@@ -52,6 +57,8 @@ export function itemToFormValues(item: Item): ItemFormValues {
     condition: item.condition,
     price: String(item.price),
     originalPrice: item.original_price === null ? '' : String(item.original_price),
+    minOfferPrice: item.min_offer_price == null ? '' : String(item.min_offer_price),
+    autoAcceptPrice: item.auto_accept_price == null ? '' : String(item.auto_accept_price),
     brand: item.brand ?? '',
     dimensions: item.dimensions ?? '',
     weight: item.weight ?? '',
@@ -70,6 +77,8 @@ function payload(values: ItemFormValues) {
     condition: values.condition,
     price: parseMoney(values.price),
     originalPrice: parseMoney(values.originalPrice),
+    minOfferPrice: parseMoney(values.minOfferPrice),
+    autoAcceptPrice: parseMoney(values.autoAcceptPrice),
     brand: values.brand,
     dimensions: values.dimensions,
     weight: values.weight,

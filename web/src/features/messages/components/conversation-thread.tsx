@@ -1,6 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { ConversationDetail, Message } from '@garage/contracts';
+import type { ConversationDetail, Message, MessageOffer } from '@garage/contracts';
 import { MESSAGE_MAX_LENGTH } from '@garage/contracts/constants';
 import { errorMessage, isNotFound } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
@@ -15,8 +15,14 @@ import { useConversation, useMarkConversationRead, useSendMessage } from '../api
 import { otherSide } from './conversation-list';
 import { SafetyActions } from './safety-actions';
 
+/**
+ * How a conversation shows an offer's change: the page composes it from the offers feature.
+ * `current`: this is the newest message of that offer (its card carries the offer's buttons).
+ */
+export type RenderOffer = (change: MessageOffer, current: boolean) => ReactNode;
+
 /** One message; the text is shown as typed (React escapes it), with the warning its recipient gets. */
-function MessageBubble({ message, mine }: { message: Message; mine: boolean }) {
+function MessageBubble({ message, mine, offer }: { message: Message; mine: boolean; offer?: ReactNode }) {
   return (
     <li className={cn('flex', mine ? 'justify-end' : 'justify-start')}>
       <div
@@ -28,6 +34,7 @@ function MessageBubble({ message, mine }: { message: Message; mine: boolean }) {
           </p>
         )}
         <p className="whitespace-pre-wrap break-words">{message.text}</p>
+        {offer && <div className="mt-2 text-gray-900">{offer}</div>}
         <p className={cn('mt-1 text-xs', mine ? 'text-blue-100' : 'text-gray-700')}>
           <span className="sr-only">{mine ? 'You, ' : 'Them, '}</span>
           <time dateTime={message.createdAt}>{formatWhen(message.createdAt)}</time>
@@ -87,7 +94,7 @@ function Heading({ conversation, userId }: { conversation: ConversationDetail; u
 }
 
 /** A conversation: its messages oldest to newest, older pages on demand, a reply box, and safety. */
-export function ConversationThread({ id }: { id: string }) {
+export function ConversationThread({ id, renderOffer }: { id: string; renderOffer?: RenderOffer }) {
   const user = useUser();
   const conversation = useConversation(id);
   const markRead = useMarkConversationRead(id);
@@ -110,6 +117,8 @@ export function ConversationThread({ id }: { id: string }) {
   }
   if (!conversation.isSuccess || !first) return <QueryStatus query={conversation} error="This conversation could not be loaded" />;
   const messages = conversation.data.pages.flatMap((page) => page.messages).reverse();
+  // The newest message of each offer: the one whose card can still be acted on.
+  const newestOfOffer = new Map(messages.filter((m) => m.offer).map((m) => [m.offer!.offerId, m.id]));
   return (
     <div>
       <Heading conversation={first} userId={user?.id} />
@@ -126,7 +135,12 @@ export function ConversationThread({ id }: { id: string }) {
       )}
       <ol className="mb-6 space-y-3 rounded-lg bg-gray-50 p-3" aria-label="Messages">
         {messages.map((message) => (
-          <MessageBubble key={message.id} message={message} mine={message.senderId === user?.id} />
+          <MessageBubble
+            key={message.id}
+            message={message}
+            mine={message.senderId === user?.id}
+            offer={message.offer && renderOffer?.(message.offer, newestOfOffer.get(message.offer.offerId) === message.id)}
+          />
         ))}
       </ol>
       <Composer id={id} />

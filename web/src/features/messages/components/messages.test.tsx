@@ -19,6 +19,7 @@ function aMessage(overrides: Partial<Message> = {}): Message {
     text: 'Is the lamp still there?',
     flagged: false,
     warning: null,
+    offer: null,
     createdAt: new Date().toISOString(),
     ...overrides,
   };
