@@ -74,6 +74,30 @@ describe('a markdown applied by the sales service', () => {
     expect(updates.find((e) => e.data.id === free.id)!.data).toMatchObject({ price: 12.5, original_price: 25, garage_sale_id: saleId });
   });
 
+  it('cuts the host’s floor and auto-accept price in the same proportion, so offers stay possible', async () => {
+    const saleId = newId();
+    await h.sale(saleId, host);
+    const lamp = await h.createItem(host, { garageSaleId: saleId, price: 40, minOfferPrice: 30, autoAcceptPrice: 36 });
+    const plain = await h.createItem(host, { garageSaleId: saleId, price: 40 });
+    await h.publishAndApply('markdown.applied', 1, {
+      markdownId: newId(),
+      saleId,
+      percentOff: 50,
+      startsAt: '2026-11-01T13:00',
+      hostId: host,
+    });
+    const owners = async (id: number) =>
+      (
+        await h
+          .api()
+          .get(`/api/items/${id}`)
+          .set('authorization', await h.bearer(host))
+          .expect(200)
+      ).body;
+    expect(await owners(lamp.id)).toMatchObject({ price: 20, min_offer_price: 15, auto_accept_price: 18 });
+    expect(await owners(plain.id)).toMatchObject({ price: 20, min_offer_price: null, auto_accept_price: null });
+  });
+
   it('cuts from the host’s price, not from an earlier cut, and a host’s new price is the new base', async () => {
     const saleId = newId();
     await h.sale(saleId, host);

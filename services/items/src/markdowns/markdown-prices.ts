@@ -9,6 +9,8 @@ import type { ItemCore } from '../items/items.repository.js';
  * markdown (kept in `markdown_base_cents`; a host's own price edit starts a new base), to the cent,
  * and never raised (a price the host already set lower stays). The price it had before the cut is
  * kept as `original_price` (or the host's higher one), which the item page shows struck through.
+ * The host's offer prices (floor, auto-accept) are cut in the same proportion: left as they were,
+ * a floor above the new price would decline every offer, and the auto-accept price could never be met.
  */
 @Injectable()
 export class MarkdownPrices {
@@ -29,6 +31,8 @@ export class MarkdownPrices {
          FOR UPDATE)
        UPDATE items i SET price_cents = cut.cents, markdown_base_cents = cut.base,
          original_price_cents = greatest(coalesce(i.original_price_cents, 0), i.price_cents),
+         min_offer_price_cents = round(i.min_offer_price_cents * cut.cents::numeric / i.price_cents)::int,
+         auto_accept_price_cents = round(i.auto_accept_price_cents * cut.cents::numeric / i.price_cents)::int,
          version = i.version + 1, updated_at = now()
        FROM cut
        WHERE i.id = cut.id AND cut.cents < i.price_cents
