@@ -233,6 +233,21 @@ export type AlertList = z.infer<typeof alertListSchema>;
 export const unreadCountSchema = z.object({ unreadCount: z.number().int() });
 export const readAllResultSchema = z.object({ updated: z.number().int(), unreadCount: z.number().int() });
 
-/** GET/PUT /api/alerts/settings: whether sale cancel and change alerts are also emailed. */
-export const alertSettingsSchema = z.object({ saleUpdateEmails: z.boolean({ message: 'saleUpdateEmails must be true or false' }) });
+/**
+ * GET /api/alerts/settings: which alerts are also emailed. `saleUpdateEmails` (on unless turned
+ * off): a sale saved, planned or followed is cancelled or changes its dates or hours, a community
+ * sale followed is cancelled or moved, a price drops. `dropOutEmails` (off unless asked for): a sale
+ * in today's plan, saved or followed closes early, is cancelled on the day or is likely over.
+ */
+export const alertSettingsSchema = z.object({
+  saleUpdateEmails: z.boolean({ message: 'saleUpdateEmails must be true or false' }),
+  dropOutEmails: z.boolean({ message: 'dropOutEmails must be true or false' }),
+});
 export type AlertSettings = z.infer<typeof alertSettingsSchema>;
+/** PUT /api/alerts/settings: the settings to change; one left out keeps its value. */
+export const alertSettingsUpdateSchema = alertSettingsSchema
+  .partial()
+  .refine((settings) => settings.saleUpdateEmails !== undefined || settings.dropOutEmails !== undefined, {
+    message: 'Give saleUpdateEmails or dropOutEmails',
+  });
+export type AlertSettingsUpdate = z.infer<typeof alertSettingsUpdateSchema>;
