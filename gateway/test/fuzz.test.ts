@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import {
-  alertSettingsSchema,
+  alertSettingsUpdateSchema,
   alertsQuerySchema,
   assignItemsBodySchema,
   availabilityBodySchema,
@@ -151,7 +151,7 @@ const ROUTES: Route[] = [
   { method: 'GET', path: '/api/alerts', query: alertsQuerySchema },
   { method: 'GET', path: '/api/alerts/unread-count' },
   { method: 'POST', path: '/api/alerts/read-all' },
-  { method: 'PUT', path: '/api/alerts/settings', body: alertSettingsSchema, valid: () => ({ saleUpdateEmails: true }) },
+  { method: 'PUT', path: '/api/alerts/settings', body: alertSettingsUpdateSchema, valid: () => ({ dropOutEmails: true }) },
   { method: 'POST', path: '/api/alerts/:alert/read' },
   { method: 'POST', path: '/api/route-plans/preview', body: routePlanBodySchema, valid: plan },
   { method: 'POST', path: '/api/route-plans', body: routePlanBodySchema, valid: plan },

@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import {
+  alertSettingsSchema,
+  alertSettingsUpdateSchema,
   CATEGORIES,
   conditionLabel,
   itemCreateSchema,
@@ -102,6 +104,28 @@ describe('payloads', () => {
   it('states the password rule in the spec’s words', () => {
     const result = registerBodySchema.safeParse({ firstName: 'A', lastName: 'B', email: 'a@b.co', password: '12345' });
     expect(result.error!.issues[0]!.message).toBe('Password must be at least 6 characters');
+  });
+});
+
+describe('alert settings', () => {
+  it('answers both email settings, and takes either or both to change', () => {
+    expect(alertSettingsSchema.safeParse({ saleUpdateEmails: true }).success).toBe(false);
+    expect(alertSettingsSchema.parse({ saleUpdateEmails: true, dropOutEmails: false })).toEqual({
+      saleUpdateEmails: true,
+      dropOutEmails: false,
+    });
+    expect(alertSettingsUpdateSchema.parse({ dropOutEmails: true })).toEqual({ dropOutEmails: true });
+    expect(alertSettingsUpdateSchema.parse({ saleUpdateEmails: false })).toEqual({ saleUpdateEmails: false });
+    expect(alertSettingsUpdateSchema.parse({ saleUpdateEmails: true, dropOutEmails: true })).toEqual({
+      saleUpdateEmails: true,
+      dropOutEmails: true,
+    });
+  });
+
+  it('refuses a change of nothing, or a setting that is not true or false', () => {
+    expect(alertSettingsUpdateSchema.safeParse({}).error!.issues[0]!.message).toBe('Give saleUpdateEmails, dropOutEmails or offerEmails');
+    const wrong = alertSettingsUpdateSchema.safeParse({ dropOutEmails: 'yes' }).error!.issues[0]!;
+    expect([wrong.path, wrong.message]).toEqual([['dropOutEmails'], 'dropOutEmails must be true or false']);
   });
 });
 

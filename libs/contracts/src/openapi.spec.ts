@@ -42,6 +42,24 @@ describe('the OpenAPI document', () => {
     expect(item.properties.imageUrls).toMatchObject({ anyOf: [{ type: 'array', maxItems: 5 }, { type: 'null' }] });
   });
 
+  it('describes the alert settings: both answered, either sent', () => {
+    const resolve = (schema: JsonObject): JsonObject =>
+      typeof schema.$ref === 'string' ? schemas[(schema.$ref as string).split('/').pop()!]! : schema;
+    const answer = (method: string) =>
+      resolve(
+        (operation('/api/alerts/settings', method).responses as Record<string, { content: Record<string, { schema: JsonObject }> }>)['200']!
+          .content['application/json']!.schema,
+      );
+    for (const method of ['get', 'put'])
+      expect(answer(method)).toMatchObject({
+        required: expect.arrayContaining(['saleUpdateEmails', 'dropOutEmails']),
+        properties: { saleUpdateEmails: { type: 'boolean' }, dropOutEmails: { type: 'boolean' } },
+      });
+    const body = resolve(jsonBody('/api/alerts/settings', 'put'));
+    expect(body).toMatchObject({ properties: { saleUpdateEmails: { type: 'boolean' }, dropOutEmails: { type: 'boolean' } } });
+    expect(body.required ?? []).toEqual([]);
+  });
+
   it('leaves answers open: the contract lets them carry more fields', () => {
     expect([...walk(document)].filter((node) => node.additionalProperties === false)).toEqual([]);
     expect(schemas.Sale).toMatchObject({ type: 'object', required: expect.arrayContaining(['id', 'address', 'item_count']) });

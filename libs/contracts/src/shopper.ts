@@ -235,10 +235,24 @@ export type AlertList = z.infer<typeof alertListSchema>;
 export const unreadCountSchema = z.object({ unreadCount: z.number().int() });
 export const readAllResultSchema = z.object({ updated: z.number().int(), unreadCount: z.number().int() });
 
-/** GET/PUT /api/alerts/settings: whether sale cancel and change alerts are also emailed. */
+/**
+ * GET /api/alerts/settings: which alerts are also emailed. `saleUpdateEmails` (on unless turned
+ * off): a sale saved, planned or followed is cancelled or changes its dates or hours, a community
+ * sale followed is cancelled or moved, a price drops. `dropOutEmails` (off unless asked for): a sale
+ * in today's plan, saved or followed closes early, is cancelled on the day or is likely over.
+ * `offerEmails` (on unless turned off): the other side answers an offer (a new offer, a counter, an
+ * accept, a decline).
+ */
 export const alertSettingsSchema = z.object({
   saleUpdateEmails: z.boolean({ message: 'saleUpdateEmails must be true or false' }),
-  /** Emails when the other side answers an offer (a new offer, a counter, an accept, a decline); left as it is when absent. */
-  offerEmails: z.boolean({ message: 'offerEmails must be true or false' }).optional(),
+  dropOutEmails: z.boolean({ message: 'dropOutEmails must be true or false' }),
+  offerEmails: z.boolean({ message: 'offerEmails must be true or false' }),
 });
 export type AlertSettings = z.infer<typeof alertSettingsSchema>;
+/** PUT /api/alerts/settings: the settings to change; one left out keeps its value. */
+export const alertSettingsUpdateSchema = alertSettingsSchema
+  .partial()
+  .refine((settings) => Object.values(settings).some((value) => value !== undefined), {
+    message: 'Give saleUpdateEmails, dropOutEmails or offerEmails',
+  });
+export type AlertSettingsUpdate = z.infer<typeof alertSettingsUpdateSchema>;

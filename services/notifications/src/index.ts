@@ -8,6 +8,7 @@ import { CommunitySaleNotices1764300000200 } from './migrations/1764300000200-co
 import { DropOutNotices1764400000300 } from './migrations/1764400000300-drop-out-notices.js';
 import { MessageNotices1764500000200 } from './migrations/1764500000200-message-notices.js';
 import { PriceDropNotices1764500000300 } from './migrations/1764500000300-price-drop-notices.js';
+import { DropOutEmails1764600000200 } from './migrations/1764600000200-drop-out-emails.js';
 import { OfferNotices1764600000300 } from './migrations/1764600000300-offer-notices.js';
 import { NotificationsModule } from './notifications.module.js';
 
@@ -26,6 +27,7 @@ export const notificationsService: ServiceDefinition<typeof notificationsConfig>
     DropOutNotices1764400000300,
     MessageNotices1764500000200,
     PriceDropNotices1764500000300,
+    DropOutEmails1764600000200,
     OfferNotices1764600000300,
   ],
   onStart: async (app) => {

@@ -177,7 +177,7 @@ describe('instant alert emails', () => {
           .set('authorization', await h.bearer(fan))
           .expect(200)
       ).body,
-    ).toEqual({ saleUpdateEmails: false, offerEmails: true });
+    ).toEqual({ saleUpdateEmails: false, dropOutEmails: false, offerEmails: true });
 
     await h.publishAndApply('sale.updated', 3, { ...sale, status: 'cancelled', end_date: '2099-05-04' });
     await h.publishAndApply('sale.deleted', 4, { id: sale.id, user_id: host });
@@ -192,7 +192,7 @@ describe('instant alert emails', () => {
       .put('/api/alerts/settings')
       .set('authorization', await h.bearer(fan))
       .send({ saleUpdateEmails: true })
-      .expect(200, { saleUpdateEmails: true, offerEmails: true });
+      .expect(200, { saleUpdateEmails: true, dropOutEmails: false, offerEmails: true });
   });
 });
 

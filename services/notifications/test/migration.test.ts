@@ -53,7 +53,7 @@ it("copies shopper's bell, digest days and users once, and carries on numbering 
     [500, 'match', true],
   ]);
   const settings = await request(notifications.url).get('/api/alerts/settings').set('authorization', bearer).expect(200);
-  expect(settings.body).toEqual({ saleUpdateEmails: false, offerEmails: true });
+  expect(settings.body).toEqual({ saleUpdateEmails: false, dropOutEmails: false, offerEmails: true });
   const copied = notifications.dataSource;
   expect(await copied.query(`SELECT email FROM users WHERE id = 41`)).toEqual([{ email: 'ada@example.com' }]);
   expect(await copied.query(`SELECT last_sent_on::text AS day FROM digests WHERE user_id = 41`)).toEqual([{ day: '2026-01-02' }]);

@@ -82,7 +82,7 @@ describe('accessibility of the planning tools (axe)', () => {
       'GET /api/alerts': () =>
         json({ alerts: [anAlert(), anAlert({ id: 2, read: true, link: null, title: 'Sale deleted' })], unreadCount: 1, nextBefore: 2 }),
       'GET /api/alerts/unread-count': () => json({ unreadCount: 1 }),
-      'GET /api/alerts/settings': () => json({ saleUpdateEmails: true }),
+      'GET /api/alerts/settings': () => json({ saleUpdateEmails: true, dropOutEmails: false }),
       'GET /api/saved-searches': () => json([aSavedSearch()]),
       'GET /api/route-plans': () =>
         json([

@@ -67,7 +67,7 @@ export const API_EXAMPLES = {
     radius: 25,
     frequency: 'daily',
   },
-  alertSettings: { saleUpdateEmails: true },
+  alertSettings: { saleUpdateEmails: true, dropOutEmails: true },
   routePlan: {
     name: 'Saturday loop',
     date: '2030-06-14',

@@ -1,10 +1,11 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query } from '@nestjs/common';
 import {
-  alertSettingsSchema,
+  alertSettingsUpdateSchema,
   alertsQuerySchema,
   type Alert,
   type AlertList,
   type AlertSettings,
+  type AlertSettingsUpdate,
   type AlertsQuery,
   type TokenClaims,
 } from '@garage/contracts';
@@ -38,7 +39,10 @@ export class AlertsController {
   }
 
   @Put('settings')
-  updateSettings(@CurrentUser() caller: TokenClaims, @Body(new ZodPipe(alertSettingsSchema)) body: AlertSettings): Promise<AlertSettings> {
+  updateSettings(
+    @CurrentUser() caller: TokenClaims,
+    @Body(new ZodPipe(alertSettingsUpdateSchema)) body: AlertSettingsUpdate,
+  ): Promise<AlertSettings> {
     return this.alerts.updateSettings(caller, body);
   }
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Alert, AlertList, AlertSettings, AlertsQuery, TokenClaims } from '@garage/contracts';
+import type { Alert, AlertList, AlertSettings, AlertSettingsUpdate, AlertsQuery, TokenClaims } from '@garage/contracts';
 import { notFound, LiveUpdatesPublisher } from '@garage/service-kit';
 import { UsersRepository } from '../users/users.repository.js';
 import { AlertsRepository } from './alerts.repository.js';
@@ -42,12 +42,13 @@ export class AlertsService {
   }
 
   async settings(userId: number): Promise<AlertSettings> {
-    const [saleUpdateEmails, offerEmails] = await Promise.all([this.users.saleUpdateEmails(userId), this.users.offerEmails(userId)]);
-    return { saleUpdateEmails, offerEmails };
+    return this.users.emailSettings(userId);
   }
 
-  async updateSettings(caller: TokenClaims, settings: AlertSettings): Promise<AlertSettings> {
-    await this.users.setSaleUpdateEmails(caller.userId, settings.saleUpdateEmails);
+  /** A setting left out keeps its value (a client that knows only the first setting still works). */
+  async updateSettings(caller: TokenClaims, settings: AlertSettingsUpdate): Promise<AlertSettings> {
+    if (settings.saleUpdateEmails !== undefined) await this.users.setSaleUpdateEmails(caller.userId, settings.saleUpdateEmails);
+    if (settings.dropOutEmails !== undefined) await this.users.setDropOutEmails(caller.userId, settings.dropOutEmails);
     if (settings.offerEmails !== undefined) await this.users.setOfferEmails(caller.userId, settings.offerEmails);
     await this.users.rememberEmail(caller.userId, caller.email);
     return this.settings(caller.userId);

@@ -103,7 +103,9 @@ export class AlertEmailJob {
     const target =
       alert.kind === 'match' && alert.savedSearchId !== null
         ? ({ kind: 'search', savedSearchId: alert.savedSearchId } as const)
-        : ({ kind: 'sale-updates', userId: alert.userId } as const);
+        : alert.kind === 'sale_dropped_out'
+          ? ({ kind: 'drop-outs', userId: alert.userId } as const)
+          : ({ kind: 'sale-updates', userId: alert.userId } as const);
     const unsubscribe = `${siteUrl(this.config)}/api/saved-searches/unsubscribe?token=${this.tokens.sign(target)}`;
     try {
       await this.notifier.send(alertEmail(alert.email, alert, { site: siteUrl(this.config), unsubscribe }));

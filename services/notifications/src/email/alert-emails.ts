@@ -63,7 +63,7 @@ export function alertEmail(to: string, alert: EmailAlert, links: EmailLinks): Ma
       : isCommunitySale(alert)
         ? 'You get this email because you follow this community sale on Garage, joined it with your sale, or saved or planned one of its sales.'
         : alert.kind === 'sale_dropped_out'
-          ? 'You get this email because you saved this garage sale, put it in a route plan or follow its community sale on Garage.'
+          ? 'You get this email because you asked Garage to email you when a sale you saved, planned or follow drops out of the day.'
           : alert.kind === 'price_drop'
             ? alert.itemId === null
               ? 'You get this email because you saved this garage sale or one of its items, or put the sale in a route plan on Garage.'
@@ -75,7 +75,12 @@ export function alertEmail(to: string, alert: EmailAlert, links: EmailLinks): Ma
       : isCommunitySale(alert)
         ? 'See the community sale'
         : 'See the sale';
-  const stop = alert.kind === 'match' ? 'Stop emails for this saved search' : 'Stop emails about sales you follow';
+  const stop =
+    alert.kind === 'match'
+      ? 'Stop emails for this saved search'
+      : alert.kind === 'sale_dropped_out'
+        ? 'Stop emails when a sale drops out of your day'
+        : 'Stop emails about sales you follow';
   const lead = alert.kind === 'match' ? `A new item matches your saved search "${alert.searchName ?? ''}":` : null;
   const text = [
     ...(lead ? [lead, ''] : []),

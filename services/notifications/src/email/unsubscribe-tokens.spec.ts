@@ -11,6 +11,12 @@ describe('UnsubscribeTokens', () => {
     expect(tokens.verify(tokens.sign({ kind: 'search', savedSearchId: 42 }))).toEqual({ kind: 'search', savedSearchId: 42 });
     expect(tokens.verify(tokens.sign({ kind: 'digest', userId: 7 }))).toEqual({ kind: 'digest', userId: 7 });
     expect(tokens.verify(tokens.sign({ kind: 'sale-updates', userId: 7 }))).toEqual({ kind: 'sale-updates', userId: 7 });
+    expect(tokens.verify(tokens.sign({ kind: 'drop-outs', userId: 7 }))).toEqual({ kind: 'drop-outs', userId: 7 });
+  });
+
+  it('keeps the drop-out and sale-update links of one user apart', () => {
+    const [, , mac] = tokens.sign({ kind: 'sale-updates', userId: 7 }).split('.');
+    expect(tokens.verify(`o.7.${mac}`)).toBeNull();
   });
 
   it('refuses a token whose id, kind or signature was changed, or that another secret signed', () => {

@@ -4,13 +4,17 @@ import path from 'node:path';
 
 /**
  * What a one-click unsubscribe link turns off: the emails of one saved search, the daily digests
- * of a user, or the emails about sales a user follows (cancelled, rescheduled, deleted).
+ * of a user, the emails about sales a user follows (cancelled, rescheduled, deleted), or the emails
+ * about sales dropping out of a user's day.
  */
 export type UnsubscribeTarget =
-  { kind: 'search'; savedSearchId: number } | { kind: 'digest'; userId: number } | { kind: 'sale-updates'; userId: number };
+  | { kind: 'search'; savedSearchId: number }
+  | { kind: 'digest'; userId: number }
+  | { kind: 'sale-updates'; userId: number }
+  | { kind: 'drop-outs'; userId: number };
 
-const PREFIX = { search: 's', digest: 'd', 'sale-updates': 'u' } as const;
-const KINDS: Record<string, UnsubscribeTarget['kind']> = { s: 'search', d: 'digest', u: 'sale-updates' };
+const PREFIX = { search: 's', digest: 'd', 'sale-updates': 'u', 'drop-outs': 'o' } as const;
+const KINDS: Record<string, UnsubscribeTarget['kind']> = { s: 'search', d: 'digest', u: 'sale-updates', o: 'drop-outs' };
 
 /**
  * Signed unsubscribe tokens (`s.42.<HMAC-SHA256, base64url>`): a link in an email works without
@@ -27,7 +31,7 @@ export class UnsubscribeTokens {
 
   /** The target of a genuine token, or null for anything else. */
   verify(token: string): UnsubscribeTarget | null {
-    const match = /^([sdu])\.([1-9]\d{0,9})\.([A-Za-z0-9_-]{43})$/.exec(token);
+    const match = /^([sduo])\.([1-9]\d{0,9})\.([A-Za-z0-9_-]{43})$/.exec(token);
     if (!match) return null;
     const [, prefix, idText, mac] = match as unknown as [string, string, string, string];
     const expected = Buffer.from(this.mac(`${prefix}.${idText}`));

@@ -7,8 +7,11 @@ import { AlertEmailJob } from '../email/alert-email.job.js';
 
 /**
  * A notice another service decided a member gets (shopper: a saved-search match, a followed sale
- * cancelled, rescheduled or deleted, a community sale cancelled or moved to its rain date): one alert per member and key, however often it is asked. The
- * requester chose the delivery; the member's own setting stops the emails about sales they follow.
+ * cancelled, rescheduled or deleted, a community sale cancelled or moved to its rain date, a sale
+ * dropped out of the day): one alert per member and key, however often it is asked. The requester
+ * chose the delivery; the member's own settings decide the emails: a drop-out is emailed only to
+ * those who asked for drop-out emails, the other sale notices unless emails about sales they follow
+ * are off. The bell gets every one.
  */
 @Controller()
 export class OnNoticeRequestedHandler {
@@ -27,6 +30,8 @@ export class OnNoticeRequestedHandler {
        SELECT $1::integer, $2::text, $3::integer, $4::integer, $5::integer, $11::integer, $6, $7, $8::jsonb, $9,
               CASE WHEN $10::text = 'digest' THEN 'digest'
                    WHEN $10::text = 'in_app' THEN 'none'
+                   WHEN $2::text = 'sale_dropped_out' THEN
+                     CASE WHEN coalesce((SELECT drop_out_emails FROM users WHERE id = $1::integer), false) THEN 'pending' ELSE 'none' END
                    WHEN $2::text <> 'match' AND NOT coalesce((SELECT sale_update_emails FROM users WHERE id = $1::integer), true) THEN 'none'
                    ELSE 'pending' END
        ON CONFLICT (user_id, change_key) WHERE change_key IS NOT NULL DO NOTHING

@@ -5,8 +5,8 @@ import { badRequest } from '@garage/service-kit';
 import { UnsubscribeTokens } from '../email/unsubscribe-tokens.js';
 import { UsersRepository } from '../users/users.repository.js';
 
-/** The notices the "sales you follow" setting and its link stop the emails of. */
-const SALE_UPDATE_KINDS = `'sale_cancelled', 'sale_deleted', 'sale_changed', 'community_sale_cancelled', 'community_sale_moved', 'sale_dropped_out'`;
+/** The notices the "sales you follow" setting and its link stop the emails of (drop-outs have a setting of their own). */
+const SALE_UPDATE_KINDS = `'sale_cancelled', 'sale_deleted', 'sale_changed', 'community_sale_cancelled', 'community_sale_moved'`;
 
 /**
  * The one-click unsubscribe of every email: the signed token says what to stop, no sign-in needed.
@@ -59,6 +59,16 @@ export class UnsubscribeService {
           return {
             unsubscribed: true,
             what: 'emails about sales you saved or planned, and community sales you follow (cancelled or rescheduled)',
+          };
+        case 'drop-outs':
+          await this.users.setDropOutEmails(target.userId, false, manager);
+          await manager.query(
+            `UPDATE alerts SET email_status = 'none' WHERE user_id = $1 AND kind = 'sale_dropped_out' AND email_status = 'pending'`,
+            [target.userId],
+          );
+          return {
+            unsubscribed: true,
+            what: 'emails when a sale you saved, planned or follow closes early, is cancelled on the day or is likely over',
           };
       }
     });

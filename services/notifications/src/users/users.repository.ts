@@ -5,7 +5,8 @@ import { InjectDataSource, Owners } from '@garage/service-kit';
 
 /**
  * The notifications service's copy of users (see `UserProjection`): where notices are emailed, with
- * the member's own choice of emails about the sales they follow (`sale_update_emails`).
+ * the member's own choices of emails: about the sales they follow (`sale_update_emails`, on unless
+ * turned off) and about sales dropping out of their day (`drop_out_emails`, off unless asked for).
  */
 @Injectable()
 export class UsersRepository extends UserProjection {
@@ -26,9 +27,16 @@ export class UsersRepository extends UserProjection {
     );
   }
 
-  async saleUpdateEmails(userId: number): Promise<boolean> {
-    const [row] = await this.dataSource.query(`SELECT sale_update_emails FROM users WHERE id = $1`, [userId]);
-    return row?.sale_update_emails ?? true;
+  /** The member's email settings; an unknown member has the defaults (drop-out emails off until asked for, the rest on). */
+  async emailSettings(userId: number): Promise<{ saleUpdateEmails: boolean; dropOutEmails: boolean; offerEmails: boolean }> {
+    const [row] = await this.dataSource.query(`SELECT sale_update_emails, drop_out_emails, offer_emails FROM users WHERE id = $1`, [
+      userId,
+    ]);
+    return {
+      saleUpdateEmails: row?.sale_update_emails ?? true,
+      dropOutEmails: row?.drop_out_emails ?? false,
+      offerEmails: row?.offer_emails ?? true,
+    };
   }
 
   /** Turns sale cancel/change emails on or off (a row with version 0 if the user is not known yet). */
@@ -51,6 +59,15 @@ export class UsersRepository extends UserProjection {
     await this.dataSource.query(
       `INSERT INTO users (id, offer_emails, version) VALUES ($1, $2, 0)
        ON CONFLICT (id) DO UPDATE SET offer_emails = EXCLUDED.offer_emails`,
+      [userId, enabled],
+    );
+  }
+
+  /** Turns drop-out emails on or off (a row with version 0 if the user is not known yet). */
+  async setDropOutEmails(userId: number, enabled: boolean, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    await manager.query(
+      `INSERT INTO users (id, drop_out_emails, version) VALUES ($1, $2, 0)
+       ON CONFLICT (id) DO UPDATE SET drop_out_emails = EXCLUDED.drop_out_emails`,
       [userId, enabled],
     );
   }

@@ -11,7 +11,7 @@ import { DROP_OUT_WORDS, dropOutOf, saleZone, todayIn, type DropOut } from '../r
  *   the first time it drops out that day (`sale_drop_outs`; a later version tells nobody), under the key
  *   `sale:{id}:dropped:{date}` that notifications keeps once per member, so neither a redelivered
  *   event nor a second cause the same day tells anyone twice. `instant`: the bell, and an email
- *   unless the member turned off emails about sales they follow.
+ *   to members who turned drop-out emails on (notifications holds that setting, decision 0260).
  * - shoppers' check-ins made it `likely_over`: its host is asked at once, in the app, to confirm.
  * Returns who was told of the drop-out, so a cancellation's own notice is not sent them again.
  */

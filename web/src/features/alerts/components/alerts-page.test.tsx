@@ -32,7 +32,7 @@ describe('Alerts page', () => {
           nextBefore: 8,
         });
       },
-      'GET /api/alerts/settings': () => json({ saleUpdateEmails: true }),
+      'GET /api/alerts/settings': () => json({ saleUpdateEmails: true, dropOutEmails: false }),
       'PUT /api/alerts/settings': ({ body }) => json(body),
     });
     renderScreen(<AlertsPage />, { path: '/alerts' });
@@ -50,12 +50,35 @@ describe('Alerts page', () => {
     expect(screen.getByRole('button', { name: 'Unread (1)' })).toHaveAttribute('aria-pressed', 'true');
 
     const emails = screen.getByRole('checkbox', {
-      name: 'Email me when a sale I saved, planned or follow is cancelled, closes early, is reported over, or changes its dates or hours',
+      name: 'Email me when a sale I saved or planned, or a community sale I follow, is cancelled or changes its dates or hours, and when an item I saved or a sale I saved or planned drops a price',
     });
     expect(emails).toBeChecked();
     await userEvent.click(emails);
     await waitFor(() => expect(emails).not.toBeChecked());
-    expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({ saleUpdateEmails: false });
+    expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({ saleUpdateEmails: false, dropOutEmails: false });
+  });
+
+  it('offers drop-out emails unchecked until the member asks for them, and saves the choice', async () => {
+    signInAs();
+    const { calls } = mockFetch({
+      'GET /api/alerts/unread-count': () => json({ unreadCount: 0 }),
+      'GET /api/alerts': () => json({ alerts: [], unreadCount: 0, nextBefore: null }),
+      'GET /api/alerts/settings': () => json({ saleUpdateEmails: true, dropOutEmails: false }),
+      'PUT /api/alerts/settings': ({ body }) => json(body),
+    });
+    renderScreen(<AlertsPage />, { path: '/alerts' });
+    const dropOuts = await screen.findByRole('checkbox', {
+      name: 'Email me when a sale I saved, planned for today or follow through its community sale closes early, is cancelled on the day or is reported over by shoppers',
+    });
+    expect(dropOuts).not.toBeChecked();
+    expect(dropOuts).toHaveAccessibleDescription(/Every alert is in the app either way/);
+    await userEvent.click(dropOuts);
+    await waitFor(() => expect(dropOuts).toBeChecked());
+    // The other setting is sent as it was.
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { saleUpdateEmails: true, dropOutEmails: true },
+    ]);
+    expect(screen.getAllByRole('checkbox').filter((box) => (box as HTMLInputElement).checked)).toHaveLength(2);
   });
 
   it('shows the empty state', async () => {
@@ -63,7 +86,7 @@ describe('Alerts page', () => {
     mockFetch({
       'GET /api/alerts/unread-count': () => json({ unreadCount: 0 }),
       'GET /api/alerts': () => json({ alerts: [], unreadCount: 0, nextBefore: null }),
-      'GET /api/alerts/settings': () => json({ saleUpdateEmails: false }),
+      'GET /api/alerts/settings': () => json({ saleUpdateEmails: false, dropOutEmails: false }),
     });
     renderScreen(<AlertsPage />, { path: '/alerts' });
     expect(await screen.findByRole('heading', { name: 'No alerts yet' })).toBeInTheDocument();

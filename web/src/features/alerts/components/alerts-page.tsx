@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { Alert as AlertItem } from '@garage/contracts';
+import type { Alert as AlertItem, AlertSettings } from '@garage/contracts';
 import { cn } from '@/lib/cn';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -16,41 +16,48 @@ import {
 import { AlertEntry } from './alert-entry';
 import { BellIcon } from './alerts-bell';
 
+/** Each email setting says exactly which alerts it emails (the bell gets every alert either way). */
+const EMAIL_SETTINGS: Array<{ key: keyof AlertSettings; label: string }> = [
+  {
+    key: 'saleUpdateEmails',
+    label:
+      'Email me when a sale I saved or planned, or a community sale I follow, is cancelled or changes its dates or hours, and when an item I saved or a sale I saved or planned drops a price',
+  },
+  {
+    key: 'dropOutEmails',
+    label:
+      'Email me when a sale I saved, planned for today or follow through its community sale closes early, is cancelled on the day or is reported over by shoppers',
+  },
+  { key: 'offerEmails', label: 'Email me when a seller or shopper answers one of my offers' },
+];
+
 function EmailSettings() {
   const settings = useAlertSettings();
   const update = useUpdateAlertSettings();
   const hintId = useId();
   if (settings.isPending || settings.isError) return null;
+  const shown = update.isPending ? update.variables : settings.data;
   return (
     <section aria-labelledby="alert-email-heading" className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-gray-200">
       <h2 id="alert-email-heading" className="text-lg font-semibold text-gray-900">
         Email
       </h2>
-      <label className="mt-3 flex items-start gap-3 text-sm text-gray-900">
-        <input
-          type="checkbox"
-          className="mt-0.5 h-4 w-4 accent-blue-700"
-          checked={update.isPending ? update.variables.saleUpdateEmails : settings.data.saleUpdateEmails}
-          disabled={update.isPending}
-          aria-describedby={hintId}
-          onChange={(event) => update.mutate({ saleUpdateEmails: event.target.checked })}
-        />
-        <span>
-          Email me when a sale I saved, planned or follow is cancelled, closes early, is reported over, or changes its dates or hours
-        </span>
-      </label>
-      <label className="mt-3 flex items-start gap-3 text-sm text-gray-900">
-        <input
-          type="checkbox"
-          className="mt-0.5 h-4 w-4 accent-blue-700"
-          checked={(update.isPending ? update.variables.offerEmails : undefined) ?? settings.data.offerEmails ?? true}
-          disabled={update.isPending}
-          onChange={(event) => update.mutate({ saleUpdateEmails: settings.data.saleUpdateEmails, offerEmails: event.target.checked })}
-        />
-        <span>Email me when a seller or shopper answers one of my offers</span>
-      </label>
+      {EMAIL_SETTINGS.map(({ key, label }) => (
+        <label key={key} className="mt-3 flex items-start gap-3 text-sm text-gray-900">
+          <input
+            type="checkbox"
+            className="mt-0.5 h-4 w-4 accent-blue-700"
+            checked={shown[key]}
+            disabled={update.isPending}
+            aria-describedby={hintId}
+            onChange={(event) => update.mutate({ ...shown, [key]: event.target.checked })}
+          />
+          <span>{label}</span>
+        </label>
+      ))}
       <p id={hintId} className="mt-2 text-xs text-gray-600">
-        Emails about saved searches are set per search on the Saved Searches page. Every email has a one-click unsubscribe link.
+        Every alert is in the app either way. Emails about saved searches are set per search on the Saved Searches page. Every email has a
+        one-click unsubscribe link.
       </p>
       {update.isError && (
         <p role="alert" className="mt-2 text-sm text-red-700">
