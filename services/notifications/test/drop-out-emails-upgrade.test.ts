@@ -42,7 +42,7 @@ it('turns drop-out emails off for every member and keeps a waiting drop-out in t
       .get('/api/alerts/settings')
       .set('authorization', `Bearer ${await mint(id)}`)
       .expect(200);
-    expect(settings.body).toEqual({ saleUpdateEmails, dropOutEmails: false });
+    expect(settings.body).toEqual({ saleUpdateEmails, dropOutEmails: false, offerEmails: true });
   }
   expect(await notifications.dataSource.query(`SELECT id, email_status FROM alerts WHERE user_id = 51 ORDER BY id`)).toEqual([
     { id: 700, email_status: 'none' },

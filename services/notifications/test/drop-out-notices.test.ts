@@ -33,10 +33,15 @@ beforeAll(async () => {
   for (const id of [shopper, quiet, host, asked, askedQuiet]) await h.user(id);
   await settings(quiet, { saleUpdateEmails: false });
   // Turning one setting on leaves the other as it was.
-  expect(await settings(asked, { dropOutEmails: true })).toEqual({ saleUpdateEmails: true, dropOutEmails: true });
+  expect(await settings(asked, { dropOutEmails: true, offerEmails: true })).toEqual({
+    saleUpdateEmails: true,
+    dropOutEmails: true,
+    offerEmails: true,
+  });
   expect(await settings(askedQuiet, { saleUpdateEmails: false, dropOutEmails: true })).toEqual({
     saleUpdateEmails: false,
     dropOutEmails: true,
+    offerEmails: true,
   });
 });
 
@@ -46,7 +51,7 @@ afterAll(async () => {
 
 describe('drop-out and likely-over notices', () => {
   it('has drop-out emails off for a member who never chose', async () => {
-    expect(await settings(shopper)).toEqual({ saleUpdateEmails: true, dropOutEmails: false });
+    expect(await settings(shopper)).toEqual({ saleUpdateEmails: true, dropOutEmails: false, offerEmails: true });
   });
 
   it('keeps one drop-out alert per sale and day in every bell, emailed only to members who asked for drop-out emails', async () => {
@@ -82,7 +87,7 @@ describe('drop-out and likely-over notices', () => {
     const link = /(https:\/\/garage\.test\/api\/saved-searches\/unsubscribe\?token=\S+)/.exec(mail!.text)![1]!;
     const answer = await h.api().post(link.replace('https://garage.test', '')).type('form').send('List-Unsubscribe=One-Click').expect(200);
     expect(answer.body).toEqual({ unsubscribed: true, what: expect.stringContaining('closes early') });
-    expect(await settings(asked)).toEqual({ saleUpdateEmails: true, dropOutEmails: false });
+    expect(await settings(asked)).toEqual({ saleUpdateEmails: true, dropOutEmails: false, offerEmails: true });
 
     await h.notice({ userId: asked, ...dropOut('2099-05-03') });
     await waitFor(async () => ((await h.listedAlerts(asked)).length === 2 ? true : undefined), 5000, 'the second drop-out in the bell');
@@ -90,7 +95,7 @@ describe('drop-out and likely-over notices', () => {
     expect(h.mailTo(asked)).toHaveLength(1);
 
     // And on again from the settings: the next drop-out is emailed.
-    await settings(asked, { dropOutEmails: true });
+    await settings(asked, { dropOutEmails: true, offerEmails: true });
     await h.notice({ userId: asked, ...dropOut('2099-05-04') });
     await waitFor(() => (h.mailTo(asked).length === 2 ? true : undefined), 5000, 'the drop-out email after opting in again');
   });
@@ -101,7 +106,7 @@ describe('drop-out and likely-over notices', () => {
     expect(wrong.body.details).toEqual([{ field: 'dropOutEmails', message: 'dropOutEmails must be true or false' }]);
     const none = await h.api().put('/api/alerts/settings').set('authorization', bearer).send({}).expect(400);
     expect(none.body.details).toEqual([{ field: 'body', message: 'Give saleUpdateEmails, dropOutEmails or offerEmails' }]);
-    expect(await settings(shopper)).toEqual({ saleUpdateEmails: true, dropOutEmails: false });
+    expect(await settings(shopper)).toEqual({ saleUpdateEmails: true, dropOutEmails: false, offerEmails: true });
   });
 
   it('asks the host in the app only, linking to the sale', async () => {

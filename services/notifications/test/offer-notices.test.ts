@@ -134,7 +134,7 @@ it('takes back the host’s alert of an offer its floor declined at once, says w
     .set('authorization', await h.bearer(buyer))
     .send({ saleUpdateEmails: true, offerEmails: false })
     .expect(200);
-  expect(settings.body).toEqual({ saleUpdateEmails: true, offerEmails: false });
+  expect(settings.body).toEqual({ saleUpdateEmails: true, dropOutEmails: false, offerEmails: false });
 
   // As items publishes them: the open offer, then at once (the same moment) the floor's answer.
   const low = changed(host, buyer, { id: newId(), amount: 2 });
@@ -163,5 +163,5 @@ it('takes back the host’s alert of an offer its floor declined at once, says w
     .put('/api/alerts/settings')
     .set('authorization', await h.bearer(buyer))
     .send({ saleUpdateEmails: false })
-    .expect(200, { saleUpdateEmails: false, offerEmails: false });
+    .expect(200, { saleUpdateEmails: false, dropOutEmails: false, offerEmails: false });
 });
