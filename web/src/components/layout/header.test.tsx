@@ -31,7 +31,15 @@ describe('Header', () => {
     await userEvent.keyboard('{Enter}');
     const menu = await screen.findByRole('menu');
     await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Profile Settings' })).toHaveFocus());
-    for (const name of ['Saved', 'My Reservations', 'Saved Searches', 'Route Planner', 'Community Sales', 'Organise a Community Sale']) {
+    for (const name of [
+      'Saved',
+      'My Reservations',
+      'Offers',
+      'Saved Searches',
+      'Route Planner',
+      'Community Sales',
+      'Organise a Community Sale',
+    ]) {
       await userEvent.keyboard('{ArrowDown}');
       expect(within(menu).getByRole('menuitem', { name })).toHaveFocus();
     }
