@@ -108,12 +108,14 @@ describe('payloads', () => {
 });
 
 describe('alert settings', () => {
-  it('answers both email settings, and takes either or both to change', () => {
-    expect(alertSettingsSchema.safeParse({ saleUpdateEmails: true }).success).toBe(false);
-    expect(alertSettingsSchema.parse({ saleUpdateEmails: true, dropOutEmails: false })).toEqual({
+  it('answers all three email settings, and takes any of them to change', () => {
+    expect(alertSettingsSchema.safeParse({ saleUpdateEmails: true, dropOutEmails: false }).success).toBe(false);
+    expect(alertSettingsSchema.parse({ saleUpdateEmails: true, dropOutEmails: false, offerEmails: true })).toEqual({
       saleUpdateEmails: true,
       dropOutEmails: false,
+      offerEmails: true,
     });
+    expect(alertSettingsUpdateSchema.parse({ offerEmails: false })).toEqual({ offerEmails: false });
     expect(alertSettingsUpdateSchema.parse({ dropOutEmails: true })).toEqual({ dropOutEmails: true });
     expect(alertSettingsUpdateSchema.parse({ saleUpdateEmails: false })).toEqual({ saleUpdateEmails: false });
     expect(alertSettingsUpdateSchema.parse({ saleUpdateEmails: true, dropOutEmails: true })).toEqual({

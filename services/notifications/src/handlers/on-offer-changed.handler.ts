@@ -59,6 +59,13 @@ export function offerAlert(type: OfferEventType, data: OfferChanged): { title: s
 }
 
 /**
+ * The host's "new offer" email waits this long: the floor's or auto-accept price's answer follows
+ * the offer within milliseconds (same transaction at items), and takes the alert back or rewords it
+ * only while its email is unsent. Without the wait, the email job could win that race.
+ */
+const NEW_OFFER_EMAIL_DELAY_SECONDS = 10;
+
+/**
  * An offer changed (items' `offer.*`): the other side of the move hears of it in the bell, by email
  * unless they turned offer emails off (decision 0232), and both members' open tabs are told at once
  * (the mover's other tabs too), so each sees the other's move without reloading. Once per change:
@@ -81,11 +88,22 @@ export class OnOfferChangedHandler {
     let emailed = false;
     for (const userId of offerAudience(event.type, event.data)) {
       const rows: Array<{ email_status: string }> = await manager.query(
-        `INSERT INTO alerts (user_id, kind, item_id, sale_id, title, message, data, change_key, email_status)
+        `INSERT INTO alerts (user_id, kind, item_id, sale_id, title, message, data, change_key, email_status, email_next_at)
          VALUES ($1, 'offer', $2, $3, $4, $5, jsonb_build_object('offerId', $6::integer, 'status', $7::text), $8,
-                 CASE WHEN coalesce((SELECT offer_emails FROM users WHERE id = $1), true) THEN 'pending' ELSE 'none' END)
+                 CASE WHEN coalesce((SELECT offer_emails FROM users WHERE id = $1), true) THEN 'pending' ELSE 'none' END,
+                 CASE WHEN $9::boolean THEN now() + make_interval(secs => ${NEW_OFFER_EMAIL_DELAY_SECONDS}) END)
          ON CONFLICT (user_id, change_key) WHERE change_key IS NOT NULL DO NOTHING RETURNING email_status`,
-        [userId, offer.itemId, offer.saleId, title, message, offer.id, offer.status, `offer:${offer.id}:${event.version}:${event.type}`],
+        [
+          userId,
+          offer.itemId,
+          offer.saleId,
+          title,
+          message,
+          offer.id,
+          offer.status,
+          `offer:${offer.id}:${event.version}:${event.type}`,
+          event.type === 'offer.created',
+        ],
       );
       if (rows.length === 0) continue;
       stored = true;
