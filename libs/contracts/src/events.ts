@@ -195,8 +195,10 @@ export type NoticeUnsubscribed = z.infer<typeof noticeUnsubscribed>;
 
 /**
  * A member wrote to another in a conversation (messages service). Only messages the recipient will
- * see are announced (never one withheld because the recipient blocked its sender); the text is not
- * carried: a notice names the sale and links to the conversation.
+ * see are announced (never one withheld because the recipient blocked its sender). Only the first
+ * line of the text is carried (at most 140 characters, for the hourly digest email), and none of a
+ * flagged message, which is read in the app beside its scam warning. Absent in events written
+ * before it was added.
  */
 const messageSent = z.object({
   messageId: z.number().int(),
@@ -207,6 +209,7 @@ const messageSent = z.object({
   senderId: z.number().int(),
   recipientId: z.number().int(),
   flagged: z.boolean(),
+  firstLine: z.string().max(140).nullable().optional(),
   sentAt: z.string(),
 });
 export type MessageSent = z.infer<typeof messageSent>;

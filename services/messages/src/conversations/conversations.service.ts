@@ -153,9 +153,17 @@ export class ConversationsService {
         senderId,
         recipientId,
         flagged,
+        firstLine: flagged ? null : firstLineOf(text),
         sentAt: message.created_at.toISOString(),
       });
     }
     return message;
   }
+}
+
+/** What the recipient's digest email quotes of a message: its first non-empty line, cut to 140 characters. */
+export function firstLineOf(text: string): string {
+  const line = text.split(/\r?\n/).find((part) => part.trim() !== '') ?? '';
+  const flat = line.replace(/\s+/g, ' ').trim();
+  return flat.length <= 140 ? flat : `${flat.slice(0, 139).trimEnd()}…`;
 }
