@@ -215,6 +215,19 @@ const messageSent = z.object({
 export type MessageSent = z.infer<typeof messageSent>;
 
 /**
+ * A member read a conversation (messages service): every message to them up to `lastMessageId`
+ * is read. Notifications marks their notices of those messages read, so the bell and the hourly
+ * message digest agree with what was read in the conversation.
+ */
+const conversationRead = z.object({
+  conversationId: z.number().int(),
+  readerId: z.number().int(),
+  lastMessageId: z.number().int(),
+  readAt: z.string(),
+});
+export type ConversationRead = z.infer<typeof conversationRead>;
+
+/**
  * Every `offer.*` fact (items service) carries the offer after it, as its shopper and host see it
  * (never the host's floor or auto-accept price), with who they are and what it is about, so a
  * consumer can tell both without asking items. The envelope's version is the offer's.
@@ -278,6 +291,7 @@ export const eventDataSchemas = {
   'notice.requested': noticeRequested,
   'notice.unsubscribed': noticeUnsubscribed,
   'message.sent': messageSent,
+  'conversation.read': conversationRead,
   /**
    * A shopper offered: always `open`. An offer below the host's floor, or at the auto-accept price, is
    * followed in the same transaction by its `offer.declined` (with `message`) or `offer.accepted`.
@@ -386,6 +400,7 @@ export const EVENT_CONSUMERS: Record<string, EventType[]> = {
     'membership.renewal_failed',
     'membership.refunded',
     'message.sent',
+    'conversation.read',
     ...OFFER_EVENTS,
   ],
   messages: ['sale.created', 'sale.updated', 'sale.deleted', ...OFFER_EVENTS],
