@@ -10,6 +10,7 @@ import { EmailsRepository } from './email/emails.repository.js';
 import { MessageDigestJob } from './email/message-digest.job.js';
 import { MessageDigestsRepository } from './email/message-digests.repository.js';
 import { notifierProvider, unsubscribeTokensProvider } from './email/notifier.provider.js';
+import { OnConversationReadHandler } from './handlers/on-conversation-read.handler.js';
 import { OnMessageSentHandler } from './handlers/on-message-sent.handler.js';
 import { OnMembershipChangedHandler } from './handlers/on-membership-changed.handler.js';
 import { OnOfferChangedHandler } from './handlers/on-offer-changed.handler.js';
@@ -31,6 +32,7 @@ import { UsersRepository } from './users/users.repository.js';
     OnMembershipChangedHandler,
     OnUserChangedHandler,
     OnMessageSentHandler,
+    OnConversationReadHandler,
     OnOfferChangedHandler,
   ],
   providers: [

@@ -116,6 +116,26 @@ it('sends no digest of messages read in the bell in the meantime, and leaves the
   expect(h.mailTo(other.host)[0]!.text).toContain('  - Not seen yet\n\nRead and answer');
 });
 
+it('leaves out what was read in the conversation (conversation.read from messages), and lowers the bell', async () => {
+  const { host, buyer, conversation } = await conversationEmailed();
+  await h.publishAndApply('message.sent', 1, sent(host, buyer, conversation, { firstLine: 'Read in the conversation' }));
+  const readUpTo = nextMessage;
+  await h.publishAndApply('message.sent', 1, sent(host, buyer, conversation, { firstLine: 'Written after the read' }));
+  const read = await h.publishAndApply('conversation.read', 1, {
+    conversationId: conversation,
+    readerId: host,
+    lastMessageId: readUpTo,
+    readAt: new Date().toISOString(),
+  });
+  // A redelivery changes nothing.
+  await h.publish(read.type, read.version, read.data, read.id);
+  expect((await h.listedAlerts(host)).map((alert) => alert.read)).toEqual([false, true, true]);
+
+  expect(await digestAt(inMinutes(61))).toBe(1);
+  expect(h.mailTo(host)[0]).toMatchObject({ subject: `1 new message from First${buyer} about "Oak side table"` });
+  expect(h.mailTo(host)[0]!.text).toContain('  - Written after the read\n\nRead and answer');
+});
+
 it('sends a digest once when two runs (two replicas) reach it together', async () => {
   const { host, buyer, conversation } = await conversationEmailed();
   await h.publishAndApply('message.sent', 1, sent(host, buyer, conversation, { firstLine: 'One' }));
