@@ -195,8 +195,10 @@ export type NoticeUnsubscribed = z.infer<typeof noticeUnsubscribed>;
 
 /**
  * A member wrote to another in a conversation (messages service). Only messages the recipient will
- * see are announced (never one withheld because the recipient blocked its sender); the text is not
- * carried: a notice names the sale and links to the conversation.
+ * see are announced (never one withheld because the recipient blocked its sender). Only the first
+ * line of the text is carried (at most 140 characters, for the hourly digest email), and none of a
+ * flagged message, which is read in the app beside its scam warning. Absent in events written
+ * before it was added.
  */
 const messageSent = z.object({
   messageId: z.number().int(),
@@ -207,9 +209,23 @@ const messageSent = z.object({
   senderId: z.number().int(),
   recipientId: z.number().int(),
   flagged: z.boolean(),
+  firstLine: z.string().max(140).nullable().optional(),
   sentAt: z.string(),
 });
 export type MessageSent = z.infer<typeof messageSent>;
+
+/**
+ * A member read a conversation (messages service): every message to them up to `lastMessageId`
+ * is read. Notifications marks their notices of those messages read, so the bell and the hourly
+ * message digest agree with what was read in the conversation.
+ */
+const conversationRead = z.object({
+  conversationId: z.number().int(),
+  readerId: z.number().int(),
+  lastMessageId: z.number().int(),
+  readAt: z.string(),
+});
+export type ConversationRead = z.infer<typeof conversationRead>;
 
 /**
  * Every `offer.*` fact (items service) carries the offer after it, as its shopper and host see it
@@ -275,6 +291,7 @@ export const eventDataSchemas = {
   'notice.requested': noticeRequested,
   'notice.unsubscribed': noticeUnsubscribed,
   'message.sent': messageSent,
+  'conversation.read': conversationRead,
   /**
    * A shopper offered: always `open`. An offer below the host's floor, or at the auto-accept price, is
    * followed in the same transaction by its `offer.declined` (with `message`) or `offer.accepted`.
@@ -383,6 +400,7 @@ export const EVENT_CONSUMERS: Record<string, EventType[]> = {
     'membership.renewal_failed',
     'membership.refunded',
     'message.sent',
+    'conversation.read',
     ...OFFER_EVENTS,
   ],
   messages: ['sale.created', 'sale.updated', 'sale.deleted', ...OFFER_EVENTS],

@@ -44,7 +44,7 @@ export class MessagesHarness extends ServiceHarness {
     const owners = await OwnersStandIn.start();
     const harness = (await MessagesHarness.start(messagesService, {
       env: { SALES_URL: owners.url, ITEMS_URL: owners.url, ...env },
-      listen: ['message.sent'],
+      listen: ['message.sent', 'conversation.read'],
     })) as MessagesHarness;
     harness.owners = owners;
     return harness;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { waitFor } from '@garage/testing';
 import { MessagesHarness, newId } from './harness.js';
 
 let harness: MessagesHarness;
@@ -46,6 +47,29 @@ describe('reading conversations', () => {
     expect(buyers.body).toMatchObject({ unreadCount: 1, conversations: [{ id, unreadCount: 1, lastMessage: { text: 'Yes, open at 8' } }] });
     const hosts = await harness.as(host, 'get', '/api/conversations');
     expect(hosts.body.conversations.map((c: any) => c.id)).toEqual([id, other]);
+  });
+
+  it('tells notifications what was read (conversation.read up to the last message read), once', async () => {
+    const host = newId();
+    const buyer = newId();
+    const sale = await harness.sale(host);
+    const id = await harness.write(buyer, sale.id, 'One');
+    await harness.write(buyer, sale.id, 'Two');
+    const sent = () => harness.events.filter((e) => e.type === 'message.sent' && e.data.conversationId === id);
+    const reads = () => harness.events.filter((e) => e.type === 'conversation.read' && e.data.conversationId === id);
+    await waitFor(() => sent().length === 2 || undefined, 5000, 'both messages announced');
+
+    expect((await harness.as(host, 'post', `/api/conversations/${id}/read`)).status).toBe(200);
+    const [read] = await waitFor(() => (reads().length === 1 ? reads() : undefined), 5000, 'the read announced');
+    expect(read!.data).toMatchObject({
+      conversationId: id,
+      readerId: host,
+      lastMessageId: Math.max(...sent().map((e) => (e.data as { messageId: number }).messageId)),
+    });
+    // Nothing left unread: nothing to announce.
+    expect((await harness.as(host, 'post', `/api/conversations/${id}/read`)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(reads()).toHaveLength(1);
   });
 
   it('pages messages newest first by message id (limit, then before = nextBefore)', async () => {

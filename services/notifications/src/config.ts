@@ -41,6 +41,8 @@ export const notificationsConfig = {
     .int()
     .min(100)
     .default(5 * 60_000),
+  /** How often conversations whose email hour is up are looked for, to send their held messages (decision 0265). */
+  MESSAGE_DIGEST_POLL_MS: z.coerce.number().int().min(100).default(60_000),
   /** Digests go out once a day per user, from this hour of the day in DIGEST_TIME_ZONE. */
   DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(8),
   /** Where live updates for members' open tabs go: Redis (every gateway replica hears it) or this process (standalone). */

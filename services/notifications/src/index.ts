@@ -2,6 +2,7 @@ import type { ServiceDefinition } from '@garage/service-kit';
 import { notificationsConfig } from './config.js';
 import { AlertEmailJob } from './email/alert-email.job.js';
 import { DigestJob } from './email/digest.job.js';
+import { MessageDigestJob } from './email/message-digest.job.js';
 import { Notifier } from './email/notifier.port.js';
 import { Notifications1763700000900 } from './migrations/1763700000900-notifications.js';
 import { CommunitySaleNotices1764300000200 } from './migrations/1764300000200-community-sale-notices.js';
@@ -10,6 +11,7 @@ import { MessageNotices1764500000200 } from './migrations/1764500000200-message-
 import { PriceDropNotices1764500000300 } from './migrations/1764500000300-price-drop-notices.js';
 import { DropOutEmails1764600000200 } from './migrations/1764600000200-drop-out-emails.js';
 import { OfferNotices1764600000300 } from './migrations/1764600000300-offer-notices.js';
+import { MessageDigests1764700000200 } from './migrations/1764700000200-message-digests.js';
 import { NotificationsModule } from './notifications.module.js';
 
 /**
@@ -29,13 +31,16 @@ export const notificationsService: ServiceDefinition<typeof notificationsConfig>
     PriceDropNotices1764500000300,
     DropOutEmails1764600000200,
     OfferNotices1764600000300,
+    MessageDigests1764700000200,
   ],
   onStart: async (app) => {
     const emails = app.get(AlertEmailJob).start();
     const digests = app.get(DigestJob).start();
+    const messageDigests = app.get(MessageDigestJob).start();
     const notifier = app.get(Notifier);
     return {
       stop: async () => {
+        await messageDigests.stop();
         await digests.stop();
         await emails.stop();
         await notifier.close();

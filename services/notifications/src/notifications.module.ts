@@ -7,7 +7,10 @@ import { AlertEmailJob } from './email/alert-email.job.js';
 import { DevMailController } from './email/dev-mail.controller.js';
 import { DigestJob } from './email/digest.job.js';
 import { EmailsRepository } from './email/emails.repository.js';
+import { MessageDigestJob } from './email/message-digest.job.js';
+import { MessageDigestsRepository } from './email/message-digests.repository.js';
 import { notifierProvider, unsubscribeTokensProvider } from './email/notifier.provider.js';
+import { OnConversationReadHandler } from './handlers/on-conversation-read.handler.js';
 import { OnMessageSentHandler } from './handlers/on-message-sent.handler.js';
 import { OnMembershipChangedHandler } from './handlers/on-membership-changed.handler.js';
 import { OnOfferChangedHandler } from './handlers/on-offer-changed.handler.js';
@@ -29,6 +32,7 @@ import { UsersRepository } from './users/users.repository.js';
     OnMembershipChangedHandler,
     OnUserChangedHandler,
     OnMessageSentHandler,
+    OnConversationReadHandler,
     OnOfferChangedHandler,
   ],
   providers: [
@@ -40,6 +44,8 @@ import { UsersRepository } from './users/users.repository.js';
     EmailsRepository,
     AlertEmailJob,
     DigestJob,
+    MessageDigestsRepository,
+    MessageDigestJob,
     LiveUpdatesPublisher,
     notifierProvider,
     unsubscribeTokensProvider,

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { MessageSent } from '@garage/contracts';
 import { waitFor } from '@garage/testing';
+import { MessageDigestJob } from '../src/email/message-digest.job.js';
 import { newId, NotificationsHarness } from './harness.js';
 
-/** A member written to hears of it in the bell for every message, and by email at most once per conversation an hour. */
+/** A member written to hears of it in the bell for every message, and by email at most once per conversation an hour (the rest in an hourly digest). */
 let h: NotificationsHarness;
 const host = newId();
 const buyer = newId();
@@ -25,7 +26,7 @@ const sent = (conversationId: number, overrides: Partial<MessageSent> = {}): Mes
 const mailsTo = (address: string) => h.mailbox.messages().filter((m) => m.to === address);
 
 beforeAll(async () => {
-  h = await NotificationsHarness.launch();
+  h = await NotificationsHarness.launch({ MESSAGE_DIGEST_POLL_MS: '3600000' });
   await h.user(host, { email: 'host@example.com' });
   await h.user(buyer, { email: 'buyer@example.com' });
 });
@@ -66,12 +67,16 @@ it('puts every message in the bell, and emails a conversation at most once an ho
   await h.publishAndApply('message.sent', 1, sent(72));
   await waitFor(() => mailsTo('host@example.com').length === 2 || undefined);
 
-  // An hour after the last email, the next message is emailed again.
+  // When the hour is up, the two held messages go out in one digest (decision 0265)…
+  await h.query(`UPDATE message_emails SET last_emailed_at = now() - interval '61 minutes' WHERE conversation_id = $1`, [conversation]);
+  expect(await h.service.app.get(MessageDigestJob).run(new Date())).toBe(1);
+  expect(mailsTo('host@example.com')[0]).toMatchObject({ subject: `2 new messages from First${buyer} about "Spring Clean-out"` });
+  // …and an hour after that, with nothing held, the next message is emailed at once again.
   await h.query(`UPDATE message_emails SET last_emailed_at = now() - interval '61 minutes' WHERE conversation_id = $1`, [conversation]);
   await h.publishAndApply('message.sent', 1, sent(conversation));
-  await waitFor(() => mailsTo('host@example.com').length === 3 || undefined);
+  await waitFor(() => mailsTo('host@example.com').length === 4 || undefined);
   await new Promise((resolve) => setTimeout(resolve, 400));
-  expect(mailsTo('host@example.com')).toHaveLength(3);
+  expect(mailsTo('host@example.com')).toHaveLength(4);
 });
 
 it('warns of a flagged message in the notice, and tells the buyer when the host answers', async () => {

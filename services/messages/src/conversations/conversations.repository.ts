@@ -140,12 +140,12 @@ export class ConversationsRepository {
     return row.n;
   }
 
-  /** Marks the member's unread messages of the conversation read; how many there were. */
-  async markRead(reader: number, conversationId: number): Promise<number> {
-    const [, count] = (await this.dataSource.query(
-      `UPDATE messages SET read_at = now() WHERE conversation_id = $2 AND recipient_id = $1 AND read_at IS NULL AND NOT withheld`,
+  /** Marks the member's unread messages of the conversation read; the ids of those there were. */
+  async markRead(manager: EntityManager, reader: number, conversationId: number): Promise<number[]> {
+    const [rows] = (await manager.query(
+      `UPDATE messages SET read_at = now() WHERE conversation_id = $2 AND recipient_id = $1 AND read_at IS NULL AND NOT withheld RETURNING id`,
       [reader, conversationId],
-    )) as [unknown, number];
-    return count;
+    )) as [Array<{ id: number }>, number];
+    return rows.map((row) => row.id);
   }
 }

@@ -106,7 +106,20 @@ export class ConversationsService {
 
   async read(callerId: number, id: number): Promise<{ unreadCount: number }> {
     await this.own(callerId, id);
-    const read = await this.conversations.markRead(callerId, id);
+    // Notifications hears of it too: the notices of these messages are read, and no digest email
+    // lists them (decision 0265).
+    const read = await this.outbox.transaction(async (manager, emit) => {
+      const ids = await this.conversations.markRead(manager, callerId, id);
+      if (ids.length > 0) {
+        emit('conversation.read', 1, {
+          conversationId: id,
+          readerId: callerId,
+          lastMessageId: Math.max(...ids),
+          readAt: new Date().toISOString(),
+        });
+      }
+      return ids.length;
+    });
     const unreadCount = await this.conversations.unreadTotal(callerId);
     // The member's other tabs: their header's count and list (decision 0211).
     if (read > 0) this.live.send(callerId, { kind: 'read', conversationId: id, unreadCount });
@@ -153,9 +166,17 @@ export class ConversationsService {
         senderId,
         recipientId,
         flagged,
+        firstLine: flagged ? null : firstLineOf(text),
         sentAt: message.created_at.toISOString(),
       });
     }
     return message;
   }
+}
+
+/** What the recipient's digest email quotes of a message: its first non-empty line, cut to 140 characters. */
+export function firstLineOf(text: string): string {
+  const line = text.split(/\r?\n/).find((part) => part.trim() !== '') ?? '';
+  const flat = line.replace(/\s+/g, ' ').trim();
+  return flat.length <= 140 ? flat : `${flat.slice(0, 139).trimEnd()}…`;
 }

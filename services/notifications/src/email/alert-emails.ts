@@ -23,7 +23,8 @@ export interface EmailLinks {
   unsubscribe: string;
 }
 
-const escape = (text: string) =>
+/** Text for HTML: what members typed never becomes markup. */
+export const escape = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 /** RFC 2369 and RFC 8058: mail clients show an "unsubscribe" button that POSTs to the link. */
@@ -42,7 +43,7 @@ function pageOf(alert: EmailAlert, site: string): string | null {
   return null;
 }
 
-function htmlPage(paragraphs: string[], footer: string[]): string {
+export function htmlPage(paragraphs: string[], footer: string[]): string {
   return `<!doctype html><html><body style="font-family: system-ui, sans-serif; color: #1f2937">
 ${paragraphs.map((p) => `<p>${p}</p>`).join('\n')}
 <hr style="border: none; border-top: 1px solid #e5e7eb">

@@ -5,8 +5,8 @@ import { InboxContext, InboxHandler, LiveUpdatesPublisher } from '@garage/servic
 import { tellTheBell } from '../alerts/bell-count.js';
 import { AlertEmailJob } from '../email/alert-email.job.js';
 
-/** How long after an email about a conversation its next messages are in the bell only. */
-const EMAIL_EVERY = '1 hour';
+/** How long after an email about a conversation its next messages wait for the hourly digest. */
+export const EMAIL_EVERY = '1 hour';
 
 /** What the recipient of a new message reads in the bell and the email (never the text itself). */
 export function messageAlert(data: MessageSent, senderName: string | null): { title: string; message: string } {
@@ -22,7 +22,9 @@ export function messageAlert(data: MessageSent, senderName: string | null): { ti
  * A member wrote to another (`message.sent` from messages): one alert per message in the bell, and
  * an email at most once per conversation an hour (decision 0203), and both members' open tabs
  * told (0211). The hour is claimed on the member's row for the conversation in the alert's own
- * transaction, so two replicas, or a flood of messages, never send two emails within it.
+ * transaction, so two replicas, or a flood of messages, never send two emails within it. A message
+ * that finds the hour taken, or messages of the conversation already waiting, is `held` for the
+ * hourly digest (0265), which sends it with the others when the hour is up.
  */
 @Controller()
 export class OnMessageSentHandler {
@@ -40,6 +42,8 @@ export class OnMessageSentHandler {
       `INSERT INTO message_emails AS e (user_id, conversation_id, last_emailed_at) VALUES ($1, $2, now())
        ON CONFLICT (user_id, conversation_id) DO UPDATE SET last_emailed_at = now()
          WHERE e.last_emailed_at <= now() - interval '${EMAIL_EVERY}'
+           AND NOT EXISTS (SELECT 1 FROM alerts a WHERE a.user_id = e.user_id AND a.email_status = 'held'
+                             AND (a.data->>'conversationId')::int = e.conversation_id)
        RETURNING 1`,
       [data.recipientId, data.conversationId],
     );
@@ -47,7 +51,10 @@ export class OnMessageSentHandler {
     const { title, message } = messageAlert(data, sender?.first_name ?? null);
     const rows: unknown[] = await manager.query(
       `INSERT INTO alerts (user_id, kind, item_id, sale_id, title, message, data, change_key, email_status)
-       VALUES ($1, 'message', $2, $3, $4, $5, jsonb_build_object('conversationId', $6::integer, 'messageId', $7::integer), $8, $9)
+       VALUES ($1, 'message', $2, $3, $4, $5,
+               jsonb_build_object('conversationId', $6::integer, 'messageId', $7::integer, 'senderName', $10::text, 'saleTitle', $11::text,
+                                  'firstLine', $12::text, 'flagged', $13::boolean),
+               $8, $9)
        ON CONFLICT (user_id, change_key) WHERE change_key IS NOT NULL DO NOTHING RETURNING id`,
       [
         data.recipientId,
@@ -58,7 +65,11 @@ export class OnMessageSentHandler {
         data.conversationId,
         data.messageId,
         `message:${data.messageId}`,
-        claimed.length > 0 ? 'pending' : 'none',
+        claimed.length > 0 ? 'pending' : 'held',
+        sender?.first_name ?? null,
+        data.saleTitle,
+        data.firstLine ?? null,
+        data.flagged,
       ],
     );
     if (rows.length === 0) return;
