@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
-import type { LiveUpdateEnvelope } from '@garage/contracts';
+import type { LiveBroadcast, LiveUpdateEnvelope } from '@garage/contracts';
 import { infrastructure, uniqueName } from '@garage/testing';
 import { KEPT_UPDATES, laterId, MemoryLiveUpdates, RedisLiveUpdates, type LiveUpdates } from './live-updates.js';
 
@@ -43,6 +43,30 @@ describe.each([
     expect(readerA[1]).toEqual({ userId: 41, id: second, update: { kind: 'alerts', unreadCount: 3 } });
     expect(await writer.since(41, first)).toEqual([{ userId: 41, id: second, update: { kind: 'alerts', unreadCount: 3 } }]);
     expect(await writer.since(41, 'not-an-id')).toEqual([]);
+  });
+
+  it('broadcasts to every subscriber that hears everyone, keeping nothing and no stream position', async () => {
+    const writer = await make();
+    opened.push(writer);
+    const members: LiveUpdateEnvelope[] = [];
+    const everyone: LiveBroadcast[] = [];
+    await writer.subscribe(
+      (envelope) => members.push(envelope),
+      (broadcast) => everyone.push(broadcast),
+    );
+    await writer.subscribe(
+      () => undefined,
+      (broadcast) => everyone.push(broadcast),
+    );
+    const update = { kind: 'sale', saleId: 5, liveState: 'winding_down', liveStateAt: '2026-05-02T16:30:00.000Z' } as const;
+    await writer.broadcast(update);
+    await settle();
+    expect(everyone).toEqual([
+      { everyone: true, update },
+      { everyone: true, update },
+    ]);
+    expect(members).toEqual([]);
+    expect(await writer.since(5, '0-0')).toEqual([]);
   });
 
   it(`keeps about the last ${KEPT_UPDATES} of a member`, async () => {
