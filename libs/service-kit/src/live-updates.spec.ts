@@ -97,9 +97,26 @@ it('meets publisher and subscriber of one prefix in one process (standalone)', a
   expect(heard).toEqual([{ userId: 7, id, update: { kind: 'alerts', unreadCount: 2 } }]);
   expect(notHeard).toEqual([]);
   expect(await gateway.since(7, '0-0')).toHaveLength(1);
+  // A broadcast crosses instances of the prefix the same way.
+  const everyone: LiveBroadcast[] = [];
+  await gateway.subscribe(
+    () => undefined,
+    (broadcast) => everyone.push(broadcast),
+  );
+  await elsewhere.subscribe(
+    () => undefined,
+    (broadcast) => notHeard.push({ userId: 0, id: '', update: broadcast.update }),
+  );
+  await service.broadcast({ kind: 'sale', saleId: 3, liveState: 'closed_early', liveStateAt: '2026-05-02T12:00:00.000Z' });
+  await settle();
+  expect(everyone.map((broadcast) => broadcast.update.saleId)).toEqual([3]);
+  expect(notHeard).toEqual([]);
   // A closed instance stops hearing; the others go on.
   await gateway.close();
   await service.publish(7, { kind: 'alerts', unreadCount: 3 });
   await settle();
   expect(heard).toHaveLength(1);
+  await service.broadcast({ kind: 'sale', saleId: 4, liveState: 'open', liveStateAt: '2026-05-02T12:00:00.000Z' });
+  await settle();
+  expect(everyone).toHaveLength(1);
 });
