@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { LiveUpdateEnvelope } from '@garage/contracts';
+import type { LiveBroadcast, LiveUpdateEnvelope } from '@garage/contracts';
 import { laterId, type LiveUpdates, type Logger } from '@garage/service-kit';
 
 /** How long EventSource waits before reconnecting a dropped stream. */
@@ -26,7 +26,8 @@ interface Tab {
  * The open `GET /api/updates` streams of this replica, by member (decision 0211). Every replica
  * hears every update (`LiveUpdates.subscribe`) and writes it to its own tabs of that member. A
  * tab that reconnects with `Last-Event-ID` is first sent what it missed from the member's kept
- * updates. One timer writes every tab's heartbeat, so an open stream costs its socket and a small
+ * updates. A broadcast (a sale's live state, decision 0276) goes to every open tab, without an
+ * `id:`: it has no place in any member's stream, so a resume neither skips nor replays it. One timer writes every tab's heartbeat, so an open stream costs its socket and a small
  * record, not a timer of its own.
  */
 export class UpdateStreams {
@@ -48,7 +49,10 @@ export class UpdateStreams {
     this.timer = setInterval(() => this.beat(), this.heartbeatMs);
     this.timer.unref();
     const subscribed = this.updates
-      .subscribe((envelope) => this.deliver(envelope))
+      .subscribe(
+        (envelope) => this.deliver(envelope),
+        (broadcast) => this.deliverToEveryone(broadcast),
+      )
       .then(
         () => true,
         (error: unknown) => {
@@ -113,6 +117,12 @@ export class UpdateStreams {
       if (tab.held) tab.held.push(envelope);
       else this.write(tab, envelope);
     }
+  }
+
+  private deliverToEveryone({ update }: LiveBroadcast): void {
+    // Not held during a replay: it belongs to no stream position, so its order there does not matter.
+    const text = `event: ${update.kind}\ndata: ${JSON.stringify(update)}\n\n`;
+    for (const tabs of this.tabs.values()) for (const tab of tabs) if (this.writable(tab)) tab.response.write(text);
   }
 
   private write(tab: Tab, envelope: LiveUpdateEnvelope): void {

@@ -5,7 +5,17 @@ import request from 'supertest';
 import { messagesService } from '@garage/messages';
 import { notificationsService } from '@garage/notifications';
 import { developmentKeys, startService, TokenSigner, type RunningService } from '@garage/service-kit';
-import { newId, saleSnapshot, serviceQueueReady, serviceTestEnv, testTokens, type ServiceTestEnv, type TokenMinter } from '@garage/testing';
+import {
+  newId,
+  saleSnapshot,
+  serviceQueueReady,
+  serviceTestEnv,
+  testBus,
+  testTokens,
+  type ServiceTestEnv,
+  type TestBus,
+  type TokenMinter,
+} from '@garage/testing';
 import { startGateway, type RunningGateway } from '../src/index.js';
 import { MOST_TABS } from '../src/update-streams.js';
 import { openStream, type OpenStream } from './sse-client.js';
@@ -113,6 +123,32 @@ describe('GET /api/updates', () => {
     expect(hostTab.events.filter((event) => event.event === 'message')).toHaveLength(1);
     hostTab.close();
     buyerOtherTab.close();
+  });
+
+  it('brings a sale’s live state to the open streams of every member, on every replica, without a stream position', async () => {
+    const hostTab = await stream(one, host);
+    const buyerTab = await stream(other, buyer);
+    const bystander = newId();
+    const bystanderTab = await stream(one, bystander);
+    const bus: TestBus = await testBus(testEnv.env);
+    const saidAt = new Date().toISOString();
+    try {
+      await bus.publish('sale.updated', 2, { ...sale, live_state: 'winding_down', live_state_at: saidAt, cause: { change: 'live_state' } });
+    } finally {
+      await bus.close();
+    }
+    const expected = { kind: 'sale', saleId: sale.id, liveState: 'winding_down', liveStateAt: saidAt };
+    for (const tab of [hostTab, buyerTab, bystanderTab]) {
+      const heard = await tab.next((event) => event.event === 'sale');
+      expect(heard.data).toEqual(expected);
+      // Not a place in anyone's stream: Last-Event-ID stays the member's own.
+      expect(heard.id).toBeUndefined();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(hostTab.events.filter((event) => event.event === 'sale')).toHaveLength(1);
+    hostTab.close();
+    buyerTab.close();
+    bystanderTab.close();
   });
 
   it('resumes a dropped stream after Last-Event-ID, on any replica', async () => {

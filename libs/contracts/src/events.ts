@@ -390,6 +390,10 @@ export const EVENT_CONSUMERS: Record<string, EventType[]> = {
   notifications: [
     ...USER_SNAPSHOT_EVENTS,
     'notice.requested',
+    'sale.updated',
+    'reservation.created',
+    'reservation.paid',
+    'reservation.collected',
     'reservation.lapsed',
     'reservation.cancelled',
     'reservation.refunded',

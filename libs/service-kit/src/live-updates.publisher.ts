@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import type { LiveUpdate } from '@garage/contracts';
+import type { LiveBroadcast, LiveUpdate } from '@garage/contracts';
 import { DEV_DEFAULTS } from './config.js';
 import { liveUpdatesFrom, type LiveUpdates } from './live-updates.js';
 import type { Logger } from './logger.js';
@@ -27,12 +27,21 @@ export class LiveUpdatesPublisher implements OnApplicationShutdown {
   }
 
   send(userId: number, update: LiveUpdate): void {
+    this.settle(this.updates.publish(userId, update), { userId, kind: update.kind });
+  }
+
+  /** Tells every open stream of a public fact (decision 0276), as `send` does one member's. */
+  broadcast(update: LiveBroadcast['update']): void {
+    this.settle(this.updates.broadcast(update), { kind: update.kind, everyone: true });
+  }
+
+  private settle(sent: Promise<unknown>, about: Record<string, unknown>): void {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_resolve, reject) => {
       timer = setTimeout(() => reject(new Error(`no answer within ${PUBLISH_TIMEOUT_MS} ms`)), PUBLISH_TIMEOUT_MS);
     });
-    Promise.race([this.updates.publish(userId, update), late])
-      .catch((error: unknown) => this.logger.warn({ err: String(error), userId, kind: update.kind }, 'a live update could not be sent'))
+    Promise.race([sent, late])
+      .catch((error: unknown) => this.logger.warn({ err: String(error), ...about }, 'a live update could not be sent'))
       .finally(() => clearTimeout(timer));
   }
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
-import type { LiveUpdateEnvelope } from '@garage/contracts';
+import type { LiveBroadcast, LiveUpdateEnvelope } from '@garage/contracts';
 import { infrastructure, uniqueName } from '@garage/testing';
 import { KEPT_UPDATES, laterId, MemoryLiveUpdates, RedisLiveUpdates, type LiveUpdates } from './live-updates.js';
 
@@ -45,6 +45,30 @@ describe.each([
     expect(await writer.since(41, 'not-an-id')).toEqual([]);
   });
 
+  it('broadcasts to every subscriber that hears everyone, keeping nothing and no stream position', async () => {
+    const writer = await make();
+    opened.push(writer);
+    const members: LiveUpdateEnvelope[] = [];
+    const everyone: LiveBroadcast[] = [];
+    await writer.subscribe(
+      (envelope) => members.push(envelope),
+      (broadcast) => everyone.push(broadcast),
+    );
+    await writer.subscribe(
+      () => undefined,
+      (broadcast) => everyone.push(broadcast),
+    );
+    const update = { kind: 'sale', saleId: 5, liveState: 'winding_down', liveStateAt: '2026-05-02T16:30:00.000Z' } as const;
+    await writer.broadcast(update);
+    await settle();
+    expect(everyone).toEqual([
+      { everyone: true, update },
+      { everyone: true, update },
+    ]);
+    expect(members).toEqual([]);
+    expect(await writer.since(5, '0-0')).toEqual([]);
+  });
+
   it(`keeps about the last ${KEPT_UPDATES} of a member`, async () => {
     const writer = await make();
     opened.push(writer);
@@ -73,9 +97,26 @@ it('meets publisher and subscriber of one prefix in one process (standalone)', a
   expect(heard).toEqual([{ userId: 7, id, update: { kind: 'alerts', unreadCount: 2 } }]);
   expect(notHeard).toEqual([]);
   expect(await gateway.since(7, '0-0')).toHaveLength(1);
+  // A broadcast crosses instances of the prefix the same way.
+  const everyone: LiveBroadcast[] = [];
+  await gateway.subscribe(
+    () => undefined,
+    (broadcast) => everyone.push(broadcast),
+  );
+  await elsewhere.subscribe(
+    () => undefined,
+    (broadcast) => notHeard.push({ userId: 0, id: '', update: broadcast.update }),
+  );
+  await service.broadcast({ kind: 'sale', saleId: 3, liveState: 'closed_early', liveStateAt: '2026-05-02T12:00:00.000Z' });
+  await settle();
+  expect(everyone.map((broadcast) => broadcast.update.saleId)).toEqual([3]);
+  expect(notHeard).toEqual([]);
   // A closed instance stops hearing; the others go on.
   await gateway.close();
   await service.publish(7, { kind: 'alerts', unreadCount: 3 });
   await settle();
   expect(heard).toHaveLength(1);
+  await service.broadcast({ kind: 'sale', saleId: 4, liveState: 'open', liveStateAt: '2026-05-02T12:00:00.000Z' });
+  await settle();
+  expect(everyone).toHaveLength(1);
 });

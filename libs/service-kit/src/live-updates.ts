@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { LiveUpdate, LiveUpdateEnvelope } from '@garage/contracts';
+import type { LiveBroadcast, LiveUpdate, LiveUpdateEnvelope } from '@garage/contracts';
 
 /** Updates kept per member for a dropped stream to resume from (`Last-Event-ID`). */
 export const KEPT_UPDATES = 200;
@@ -7,6 +7,7 @@ export const KEPT_UPDATES = 200;
 const KEEP_SECONDS = 24 * 3600;
 
 type Listener = (envelope: LiveUpdateEnvelope) => void;
+type EveryoneListener = (broadcast: LiveBroadcast) => void;
 
 /**
  * The live updates of `GET /api/updates` (decision 0211): whoever learns of a change writes it once
@@ -14,13 +15,16 @@ type Listener = (envelope: LiveUpdateEnvelope) => void;
  * (`subscribe`); a replica writes it to its own tabs of that member, and a tab that reconnects
  * reads what it missed (`since`). Redis in the stack and production (a per-member stream and a
  * pub/sub channel); one process's memory in standalone, where the services and the gateway share
- * the process, chosen like the rate limits (`RATE_LIMIT_STORE`).
+ * the process, chosen like the rate limits (`RATE_LIMIT_STORE`). A public fact goes to every open
+ * stream instead (`broadcast`, decision 0276): heard by every replica, kept nowhere.
  */
 export interface LiveUpdates {
   /** Writes one update for `userId`; its id (the member's stream position). */
   publish(userId: number, update: LiveUpdate): Promise<string>;
-  /** Hears every update written from now on, by any process. */
-  subscribe(listener: Listener): Promise<void>;
+  /** Tells every replica's open streams, all of them, of `update` once, keeping nothing. */
+  broadcast(update: LiveBroadcast['update']): Promise<void>;
+  /** Hears every update written from now on, by any process, and every broadcast (`everyone`). */
+  subscribe(listener: Listener, everyone?: EveryoneListener): Promise<void>;
   /** The member's kept updates after `after` (the newest KEPT_UPDATES at most), oldest first; none when `after` is not an id. */
   since(userId: number, after: string): Promise<LiveUpdateEnvelope[]>;
   close(): Promise<void>;
@@ -39,6 +43,7 @@ export function laterId(a: string, b: string): boolean {
 /** The members' streams and listeners of one prefix, shared by everything in the process. */
 class Hub {
   readonly listeners = new Set<Listener>();
+  readonly everyone = new Set<EveryoneListener>();
   readonly streams = new Map<number, { updates: LiveUpdateEnvelope[]; until: number }>();
   private lastMs = 0;
   private seq = 0;
@@ -57,6 +62,7 @@ const hubs = new Map<string, Hub>();
 export class MemoryLiveUpdates implements LiveUpdates {
   private readonly hub: Hub;
   private readonly own = new Set<Listener>();
+  private readonly ownEveryone = new Set<EveryoneListener>();
 
   constructor(prefix: string) {
     this.hub = hubs.get(prefix) ?? new Hub();
@@ -77,9 +83,17 @@ export class MemoryLiveUpdates implements LiveUpdates {
     return envelope.id;
   }
 
-  async subscribe(listener: Listener): Promise<void> {
+  async broadcast(update: LiveBroadcast['update']): Promise<void> {
+    const broadcast: LiveBroadcast = { everyone: true, update };
+    for (const listener of this.hub.everyone) queueMicrotask(() => listener(broadcast));
+  }
+
+  async subscribe(listener: Listener, everyone?: EveryoneListener): Promise<void> {
     this.own.add(listener);
     this.hub.listeners.add(listener);
+    if (!everyone) return;
+    this.ownEveryone.add(everyone);
+    this.hub.everyone.add(everyone);
   }
 
   async since(userId: number, after: string): Promise<LiveUpdateEnvelope[]> {
@@ -89,7 +103,9 @@ export class MemoryLiveUpdates implements LiveUpdates {
 
   async close(): Promise<void> {
     for (const listener of this.own) this.hub.listeners.delete(listener);
+    for (const listener of this.ownEveryone) this.hub.everyone.delete(listener);
     this.own.clear();
+    this.ownEveryone.clear();
   }
 }
 
@@ -104,7 +120,9 @@ export class RedisLiveUpdates implements LiveUpdates {
   private readonly redis: Redis;
   private subscriber: Redis | null = null;
   private readonly listeners = new Set<Listener>();
+  private readonly everyoneListeners = new Set<EveryoneListener>();
   private readonly channel: string;
+  private readonly everyone: string;
 
   constructor(
     url: string,
@@ -113,6 +131,7 @@ export class RedisLiveUpdates implements LiveUpdates {
     this.redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
     this.redis.on('error', () => undefined); // reported through failed commands; reconnects by itself
     this.channel = `${prefix}updates`;
+    this.everyone = `${prefix}everyone`;
   }
 
   private key(userId: number): string {
@@ -133,23 +152,29 @@ export class RedisLiveUpdates implements LiveUpdates {
     return String(id);
   }
 
-  async subscribe(listener: Listener): Promise<void> {
+  async broadcast(update: LiveBroadcast['update']): Promise<void> {
+    await this.redis.publish(this.everyone, JSON.stringify({ everyone: true, update } satisfies LiveBroadcast));
+  }
+
+  async subscribe(listener: Listener, everyone?: EveryoneListener): Promise<void> {
     this.listeners.add(listener);
+    if (everyone) this.everyoneListeners.add(everyone);
     if (this.subscriber) return;
     // A connection in subscriber mode takes no other commands: one of its own, resubscribed on
     // reconnect. Its SUBSCRIBE waits for Redis however long it is away, rather than failing.
     this.subscriber = this.redis.duplicate({ maxRetriesPerRequest: null });
     this.subscriber.on('error', () => undefined);
-    this.subscriber.on('message', (_channel: string, text: string) => {
-      let envelope: LiveUpdateEnvelope;
+    this.subscriber.on('message', (channel: string, text: string) => {
+      let heard: unknown;
       try {
-        envelope = JSON.parse(text) as LiveUpdateEnvelope;
+        heard = JSON.parse(text);
       } catch {
         return;
       }
-      for (const each of this.listeners) each(envelope);
+      if (channel === this.everyone) for (const each of this.everyoneListeners) each(heard as LiveBroadcast);
+      else for (const each of this.listeners) each(heard as LiveUpdateEnvelope);
     });
-    await this.subscriber.subscribe(this.channel);
+    await this.subscriber.subscribe(this.channel, this.everyone);
   }
 
   async since(userId: number, after: string): Promise<LiveUpdateEnvelope[]> {
@@ -168,6 +193,7 @@ export class RedisLiveUpdates implements LiveUpdates {
 
   async close(): Promise<void> {
     this.listeners.clear();
+    this.everyoneListeners.clear();
     // Not QUIT: with Redis away it would wait for it (this connection never gives a command up).
     this.subscriber?.disconnect();
     await this.redis.quit().catch(() => this.redis.disconnect());

@@ -15,7 +15,9 @@ import { OnMessageSentHandler } from './handlers/on-message-sent.handler.js';
 import { OnMembershipChangedHandler } from './handlers/on-membership-changed.handler.js';
 import { OnOfferChangedHandler } from './handlers/on-offer-changed.handler.js';
 import { OnNoticeRequestedHandler } from './handlers/on-notice-requested.handler.js';
+import { OnReservationChangedHandler } from './handlers/on-reservation-changed.handler.js';
 import { OnReservationEndedHandler } from './handlers/on-reservation-ended.handler.js';
+import { OnSaleLiveStateHandler } from './handlers/on-sale-live-state.handler.js';
 import { OnUserChangedHandler } from './handlers/on-user-changed.handler.js';
 import { MembershipNotices } from './membership-notices/membership-notices.js';
 import { UnsubscribeController } from './unsubscribe/unsubscribe.controller.js';
@@ -34,6 +36,8 @@ import { UsersRepository } from './users/users.repository.js';
     OnMessageSentHandler,
     OnConversationReadHandler,
     OnOfferChangedHandler,
+    OnReservationChangedHandler,
+    OnSaleLiveStateHandler,
   ],
   providers: [
     UsersRepository,

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInAs, signOutForTest } from '@/test/render';
 import { LIVE_POLL_MS, useLiveConnected, useLiveUpdates, usePollInterval } from './live-updates';
-import { alertKeys, messageKeys, offerKeys, reservationKeys } from './query-keys';
+import { alertKeys, itemKeys, messageKeys, offerKeys, reservationKeys, routePlanKeys, saleKeys, searchKeys } from './query-keys';
 
 /** An EventSource the test drives: what the hook opened, and the server's side of each stream. */
 class FakeEventSource {
@@ -109,6 +109,42 @@ describe('useLiveUpdates', () => {
     for (const key of [offerKeys.list('buyer'), messageKeys.list, reservationKeys.mine]) {
       expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
     }
+  });
+
+  it('refetches the reservations and the items they hold on a reservation change', () => {
+    signInAs();
+    mount();
+    const stream = FakeEventSource.opened[0]!;
+    act(() => stream.open());
+    const keys = [reservationKeys.mine, reservationKeys.sale(12), itemKeys.detail('77'), searchKeys.results({ q: 'table' })];
+    for (const key of keys) queryClient.setQueryData(key, {});
+    queryClient.setQueryData(offerKeys.list('buyer'), []);
+    act(() => stream.send('reservation', '13-0', { kind: 'reservation', reservationId: 8, itemId: 77, status: 'paid' }));
+    for (const key of keys) expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(offerKeys.list('buyer'))?.isInvalidated).toBe(false);
+  });
+
+  it('refetches only what shows a sale when its live state changes', () => {
+    signInAs();
+    mount();
+    const stream = FakeEventSource.opened[0]!;
+    act(() => stream.open());
+    const sale = (id: number) => ({ id, title: `Sale ${id}`, start_time: '08:00', live_state: null });
+    queryClient.setQueryData(saleKeys.detail('5'), sale(5));
+    queryClient.setQueryData(saleKeys.detail('6'), sale(6));
+    queryClient.setQueryData(saleKeys.list({ city: 'Springfield' }), { sales: [sale(6), sale(5)], total: 2 });
+    queryClient.setQueryData(saleKeys.list({ city: 'Shelbyville' }), { sales: [sale(6)], total: 1 });
+    queryClient.setQueryData(routePlanKeys.detail('3'), { stops: [{ order: 1, saleId: 5 }] });
+    queryClient.setQueryData(searchKeys.results({ q: 'lamp' }), { items: [{ id: 5, title: 'Lamp', sale: sale(6) }] });
+    act(() => stream.send('sale', '', { kind: 'sale', saleId: 5, liveState: 'winding_down', liveStateAt: '2026-05-02T16:30:00.000Z' }));
+    const invalidated = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
+    expect(invalidated(saleKeys.detail('5'))).toBe(true);
+    expect(invalidated(saleKeys.list({ city: 'Springfield' }))).toBe(true);
+    expect(invalidated(routePlanKeys.detail('3'))).toBe(true);
+    // Not those of other sales (an item numbered like the sale is not it).
+    expect(invalidated(saleKeys.detail('6'))).toBe(false);
+    expect(invalidated(saleKeys.list({ city: 'Shelbyville' }))).toBe(false);
+    expect(invalidated(searchKeys.results({ q: 'lamp' }))).toBe(false);
   });
 
   it('leaves reconnecting to EventSource, and opens a new stream after a refusal, resuming after the last update', async () => {

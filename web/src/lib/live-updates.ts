@@ -3,20 +3,32 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { LiveUpdate, LiveUpdateKind } from '@garage/contracts';
 import { buildUrl } from './api-client';
 import { sessionStore, useSession } from './auth';
-import { alertKeys, itemKeys, messageKeys, offerKeys, reservationKeys } from './query-keys';
+import {
+  alertKeys,
+  communitySaleKeys,
+  itemKeys,
+  messageKeys,
+  offerKeys,
+  reservationKeys,
+  routePlanKeys,
+  saleKeys,
+  searchKeys,
+} from './query-keys';
 
 /**
  * The signed-in tab's live updates (`GET /api/updates`, decisions 0210-0213): one EventSource per
  * tab, opened by `useLiveUpdates` in the app's provider. A `message` (or a `read` in another tab)
  * refetches the conversations; an `offer` refetches the offers (and what an accept reserves, and the
- * conversation it shows in); an `alerts` sets the bell's count. The polls stay as the fallback, slower while the stream is open.
+ * conversation it shows in); an `alerts` sets the bell's count; a `reservation` refetches the
+ * reservations and the items they hold; a `sale` (every tab hears it, decision 0276) refetches what
+ * shows that sale's live state. The polls stay as the fallback, slower while the stream is open.
  */
 
 /**
  * The kinds this page listens for, by name. Written out rather than imported: a value from
  * @garage/contracts would bring its schemas into the first bundle, which every page loads.
  */
-const KINDS: readonly LiveUpdateKind[] = ['message', 'read', 'offer', 'alerts'];
+const KINDS: readonly LiveUpdateKind[] = ['message', 'read', 'offer', 'alerts', 'reservation', 'sale'];
 
 /** How often the messages and the bell poll while the stream is open (it tells them sooner). */
 export const LIVE_POLL_MS = 5 * 60_000;
@@ -49,12 +61,43 @@ export function usePollInterval(normal: number): number {
   return useLiveConnected() ? Math.max(normal, LIVE_POLL_MS) : normal;
 }
 
+/** Where a sale's live state shows: its page, the browse lists and map, route plans, items' sales, community sales. */
+const SALE_SHOWN_UNDER: readonly string[] = [
+  saleKeys.all[0],
+  searchKeys.all[0],
+  routePlanKeys.all[0],
+  itemKeys.all[0],
+  communitySaleKeys.all[0],
+];
+
+/**
+ * Whether cached data shows sale `saleId`: a sale object (`id` with its hours) or a route stop
+ * (`saleId`), however deep in a list or page. Every tab hears every sale's change, so only those
+ * showing it are asked again, not every list.
+ */
+export function showsSale(value: unknown, saleId: number, depth = 0): boolean {
+  if (depth > 6 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((each) => showsSale(each, saleId, depth + 1));
+  const record = value as Record<string, unknown>;
+  if (record.saleId === saleId || (record.id === saleId && 'start_time' in record)) return true;
+  return Object.values(record).some((each) => showsSale(each, saleId, depth + 1));
+}
+
 function apply(queryClient: QueryClient, update: LiveUpdate): void {
   if (update.kind === 'message' || update.kind === 'read') {
     void queryClient.invalidateQueries({ queryKey: messageKeys.all });
   } else if (update.kind === 'offer') {
     for (const queryKey of [offerKeys.all, messageKeys.all, reservationKeys.all, itemKeys.all])
       void queryClient.invalidateQueries({ queryKey });
+  } else if (update.kind === 'reservation') {
+    for (const queryKey of [reservationKeys.all, itemKeys.all, searchKeys.all]) void queryClient.invalidateQueries({ queryKey });
+  } else if (update.kind === 'sale') {
+    const detail = saleKeys.detail(String(update.saleId));
+    void queryClient.invalidateQueries({
+      predicate: ({ queryKey, state }) =>
+        SALE_SHOWN_UNDER.includes(String(queryKey[0])) &&
+        ((queryKey[1] === detail[1] && queryKey[2] === detail[2]) || showsSale(state.data, update.saleId)),
+    });
   } else {
     queryClient.setQueryData(alertKeys.unreadCount, { unreadCount: update.unreadCount });
     void queryClient.invalidateQueries({ queryKey: alertKeys.recent });
@@ -90,6 +133,10 @@ export function useLiveUpdates(): void {
           void queryClient.invalidateQueries({ queryKey: messageKeys.all });
           void queryClient.invalidateQueries({ queryKey: offerKeys.all });
           void queryClient.invalidateQueries({ queryKey: alertKeys.unreadCount });
+          void queryClient.invalidateQueries({ queryKey: reservationKeys.all });
+          // Sales' live states are not resumed (no stream position): what is on screen is asked again.
+          void queryClient.invalidateQueries({ queryKey: saleKeys.all, refetchType: 'active' });
+          void queryClient.invalidateQueries({ queryKey: routePlanKeys.all, refetchType: 'active' });
         }
       };
       const heard = (event: MessageEvent<string>) => {

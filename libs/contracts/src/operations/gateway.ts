@@ -32,7 +32,9 @@ export const GATEWAY_OPERATIONS: ApiOperation[] = [
     summary: "The signed-in tab's live updates, as server-sent events",
     description:
       'One stream per signed-in tab. Each event is named after its kind (`message`: `{kind, conversationId, messageId}`; ' +
-      '`read`: `{kind, conversationId, unreadCount}`; `alerts`: `{kind, unreadCount}`), has an `id:`, and JSON data; a comment every 15 s keeps it open. A dropped ' +
+      '`read`: `{kind, conversationId, unreadCount}`; `offer`: `{kind, offerId, status}`; `alerts`: `{kind, unreadCount}`; ' +
+      '`reservation`: `{kind, reservationId, itemId, status}`), has an `id:`, and JSON data. `sale`: `{kind, saleId, liveState, liveStateAt}` ' +
+      "(a sale's live state changed) goes to every open stream, without an `id:`, and is not resumed. A comment every 15 s keeps it open. A dropped " +
       "stream resumes after `Last-Event-ID` (the header EventSource sends, or `lastEventId`) from the member's last " +
       '200 updates of the day. EventSource cannot send a header, so the token may be given as `token` on this call only.',
     access: 'signed-in',
