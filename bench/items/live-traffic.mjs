@@ -4,6 +4,7 @@
 // Sales and items share a broker exchange of their own for the run, so each host's word reaches the
 // items service as the `sale.updated` it is in the stack (and drops the kept answers showing that sale).
 import amqp from 'amqplib';
+import { EVENT_CONSUMERS } from '@garage/contracts';
 import { testTokens } from '@garage/testing';
 
 const SALE_COUNT = 20;
@@ -20,7 +21,9 @@ export function benchBroker(amqpUrl) {
     async remove() {
       const connection = await amqp.connect(amqpUrl);
       try {
-        for (const name of ['items', 'sales']) {
+        // Every service declares every consumer's queue (EVENT_CONSUMERS), so each is removed, not
+        // only the two that ran: the others would keep filling with the run's events.
+        for (const name of Object.keys(EVENT_CONSUMERS)) {
           for (const queue of [`${prefix}.${name}`, `${prefix}.${name}.dlq`]) {
             const channel = await connection.createChannel();
             channel.on('error', () => undefined);

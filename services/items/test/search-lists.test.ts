@@ -238,6 +238,19 @@ describe('search from a match list', () => {
 });
 
 describe('kept answers', () => {
+  it('learn of every change when the shown generation gains a digit (as 999 → 1000): the log is read in number order', async () => {
+    const [{ n }] = await h.query<{ n: string }>(`SELECT n::text FROM shown_generation WHERE id = 1`);
+    const before = 10 ** String(Number(n) + 4).length - 3;
+    await h.query(`UPDATE shown_generation SET n = $1 WHERE id = 1`, [before]);
+    expect(await repository.shownChanges(String(before), String(before))).toEqual([]);
+    // Each statement is its own transaction: one generation each, the last three of more digits.
+    for (let change = 0; change < 5; change += 1) await h.query(`UPDATE users SET first_name = $2 WHERE id = $1`, [host, `Host ${change}`]);
+    expect(await repository.shownChanges(String(before), String(before + 5))).toEqual(
+      [1, 2, 3, 4, 5].map((step) => ({ generation: BigInt(before + step), kind: 'u', id: host })),
+    );
+    expect(await repository.shownChanges(String(before + 2), String(before + 5))).toHaveLength(3);
+  });
+
   it('answer over HTTP exactly as a fresh search would, through every kind of change', async () => {
     const draw = random(31);
     const shopper = newId();

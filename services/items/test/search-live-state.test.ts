@@ -88,3 +88,41 @@ describe('GET /api/items/search: the sale’s live state', () => {
     expect(after.body.sale).toMatchObject({ status: 'cancelled', live_state: null, live_state_at: null });
   });
 });
+
+describe('GET /api/items/search: a live state said at one sale', () => {
+  const other = { host: newId(), trumpetSale: newId(), banjoSale: newId() };
+  const day = { start_date: '2099-06-10', end_date: '2099-06-10', start_time: '08:00', end_time: '12:00' };
+  const visitorSearch = async (q: string): Promise<Result[]> => (await h.api().get('/api/items/search').query({ q }).expect(200)).body;
+  // The statements that read a search's rows (ranked in SQL or picked from a list): a kept answer served again reads none.
+  const rowReads = (statements: string[]) => statements.filter((sql) => /\bJOIN sales s\b/.test(sql));
+
+  beforeAll(async () => {
+    clock.set(new Date('2099-06-10T15:00:00Z')); // 10:00 in Chicago, during the hours
+    await h.user(other.host);
+    await h.sale(other.trumpetSale, other.host, { ...chicago, ...day, title: 'Trumpet Sale' });
+    await h.sale(other.banjoSale, other.host, { ...chicago, ...day, title: 'Banjo Sale' });
+    await h.createItem(other.host, { garageSaleId: other.trumpetSale, title: 'Brass trumpet', category: 'Other', price: 90 });
+    await h.createItem(other.host, { garageSaleId: other.banjoSale, title: 'Old banjo', category: 'Other', price: 70 });
+  });
+
+  it('shows in the next answer showing that sale, and leaves the kept answers of other sales as they are', async () => {
+    for (const q of ['trumpet', 'banjo']) for (let asked = 0; asked < 2; asked += 1) await visitorSearch(q);
+    const saidAt = new Date(clock.now().getTime() - 60_000).toISOString();
+    await h.sale(
+      other.banjoSale,
+      other.host,
+      { ...chicago, ...day, title: 'Banjo Sale', live_state: 'winding_down', live_state_at: saidAt },
+      2,
+    );
+
+    let trumpet: Result[] = [];
+    const trumpetStatements = await h.statementsDuring(async () => (trumpet = await visitorSearch('trumpet')));
+    expect(trumpet.map((result) => result.sale.live_state)).toEqual([null]);
+    expect(rowReads(trumpetStatements)).toEqual([]);
+
+    let banjo: Result[] = [];
+    const banjoStatements = await h.statementsDuring(async () => (banjo = await visitorSearch('banjo')));
+    expect(banjo.map((result) => result.sale)).toEqual([expect.objectContaining({ live_state: 'winding_down', live_state_at: saidAt })]);
+    expect(rowReads(banjoStatements).length).toBeGreaterThan(0);
+  });
+});

@@ -124,10 +124,13 @@ export class SearchRepository {
     return asked.map(() => now!);
   });
   private readonly shown = new ShownChangeLog(async (after, until) => {
+    // Ordered by the number, not the text it is read as ('10' sorts before '9'): ShownChangeLog
+    // looks up a generation by bisecting the entries, and misses changes in a text order.
     const rows = await queryPrepared<{ generation: string; kind: 'i' | 's' | 'u'; id: number }>(
       this.dataSource,
       'search-shown-changes',
-      `SELECT generation::text, kind::text, id FROM shown_changes WHERE generation > $1 AND generation <= $2 ORDER BY generation`,
+      `SELECT c.generation::text AS generation, c.kind::text AS kind, c.id FROM shown_changes c
+       WHERE c.generation > $1 AND c.generation <= $2 ORDER BY c.generation`,
       [after.toString(), until.toString()],
     );
     return rows.map((row) => ({ generation: BigInt(row.generation), kind: row.kind, id: row.id }));
