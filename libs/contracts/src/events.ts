@@ -11,7 +11,8 @@ import { saleCreated, saleDeleted, saleUpdated } from './sale-events.js';
 import { markdownApplied } from './markdowns.js';
 import { MEMBERSHIP_STATUSES } from './payments.js';
 import { RESERVATION_END_REASONS, RESERVATION_STATUSES } from './reservations.js';
-import { offerSchema } from './offers.js';
+import { conversationRead, messageSent } from './message-events.js';
+import { OFFER_EVENTS, offerChanged } from './offer-events.js';
 
 /**
  * Integration events: past-tense facts with a full snapshot of the aggregate (event-carried state
@@ -193,63 +194,8 @@ const noticeUnsubscribed = z.object({
 });
 export type NoticeUnsubscribed = z.infer<typeof noticeUnsubscribed>;
 
-/**
- * A member wrote to another in a conversation (messages service). Only messages the recipient will
- * see are announced (never one withheld because the recipient blocked its sender). Only the first
- * line of the text is carried (at most 140 characters, for the hourly digest email), and none of a
- * flagged message, which is read in the app beside its scam warning. Absent in events written
- * before it was added.
- */
-const messageSent = z.object({
-  messageId: z.number().int(),
-  conversationId: z.number().int(),
-  saleId: z.number().int(),
-  itemId: z.number().int().nullable(),
-  saleTitle: z.string().nullable(),
-  senderId: z.number().int(),
-  recipientId: z.number().int(),
-  flagged: z.boolean(),
-  firstLine: z.string().max(140).nullable().optional(),
-  sentAt: z.string(),
-});
-export type MessageSent = z.infer<typeof messageSent>;
-
-/**
- * A member read a conversation (messages service): every message to them up to `lastMessageId`
- * is read. Notifications marks their notices of those messages read, so the bell and the hourly
- * message digest agree with what was read in the conversation.
- */
-const conversationRead = z.object({
-  conversationId: z.number().int(),
-  readerId: z.number().int(),
-  lastMessageId: z.number().int(),
-  readAt: z.string(),
-});
-export type ConversationRead = z.infer<typeof conversationRead>;
-
-/**
- * Every `offer.*` fact (items service) carries the offer after it, as its shopper and host see it
- * (never the host's floor or auto-accept price), with who they are and what it is about, so a
- * consumer can tell both without asking items. The envelope's version is the offer's.
- */
-const offerChanged = z.object({
-  offer: offerSchema,
-  hostId: z.number().int(),
-  buyerId: z.number().int(),
-  itemTitle: z.string(),
-  saleTitle: z.string().nullable(),
-});
-export type OfferChanged = z.infer<typeof offerChanged>;
-
-/** The `offer.*` events, in the order an offer can go through them. */
-export const OFFER_EVENTS = [
-  'offer.created',
-  'offer.countered',
-  'offer.accepted',
-  'offer.declined',
-  'offer.expired',
-  'offer.withdrawn',
-] as const;
+export type { ConversationRead, MessageSent } from './message-events.js';
+export { OFFER_EVENTS, type OfferChanged } from './offer-events.js';
 
 export const eventDataSchemas = {
   'user.registered': userSnapshot,
