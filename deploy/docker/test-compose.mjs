@@ -24,7 +24,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { apiJourney, browserJourneys, stillThere } from './compose-test/journeys.mjs';
+import { apiJourney, browserJourneys, JOURNEYS, stillThere } from './compose-test/journeys.mjs';
 import { liveThroughNginx } from './compose-test/live.mjs';
 import { replicas } from './compose-test/replicas.mjs';
 import { check, failures, figure, figures, say, started } from './compose-test/report.mjs';
@@ -73,10 +73,7 @@ async function main() {
 
   if (process.env.SKIP_BROWSER !== '1') {
     const t0 = Date.now();
-    check(
-      await browserJourneys(),
-      `browser journeys through nginx (auth, hosting, search, premium, reservations, community-sales, live-status, route-day, live-route, messages) in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
-    );
+    check(await browserJourneys(), `browser journeys through nginx (${JOURNEYS.join(', ')}) in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   }
   const kept = await apiJourney();
   await liveThroughNginx();

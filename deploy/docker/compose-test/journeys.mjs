@@ -5,20 +5,23 @@ import { alertMails, api, becomePremium, eventually, fetchPhoto, newItem, newSal
 import { check } from './report.mjs';
 import { BASE, containers, docker, root } from './topology.mjs';
 
+/** The phone journeys (web/e2e) run through nginx, in this order. */
+export const JOURNEYS = [
+  'auth',
+  'hosting',
+  'search',
+  'premium',
+  'reservations',
+  'community-sales',
+  'live-status',
+  'route-day',
+  'live-route',
+  'messages',
+  'offers',
+];
+
 export function browserJourneys() {
-  const files = [
-    'auth',
-    'hosting',
-    'search',
-    'premium',
-    'reservations',
-    'community-sales',
-    'live-status',
-    'route-day',
-    'live-route',
-    'messages',
-    'offers',
-  ].map((name) => path.join(root, `web/e2e/${name}.e2e.mjs`));
+  const files = JOURNEYS.map((name) => path.join(root, `web/e2e/${name}.e2e.mjs`));
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--test', '--test-concurrency=1', '--test-reporter=dot', ...files], {
       cwd: root,
