@@ -119,12 +119,13 @@ export class Outbox {
     const batchSize = this.options.batchSize ?? 100;
     for (;;) {
       const published = await this.dataSource.transaction(async (manager) => {
-        // One relay per service at a time (replicas included), so events leave in commit order.
-        const [{ locked }] = await manager.query(`SELECT pg_try_advisory_xact_lock($1) AS locked`, [this.lockKey]);
-        if (!locked) return 0;
+        // One relay per service at a time (replicas included), so events leave in commit order: the
+        // lock is tried once, in the statement that reads the batch (no rows when another relay has it).
         const rows: Array<{ seq: string; envelope: EventEnvelope; headers: EventHeaders }> = await manager.query(
-          `SELECT seq, envelope, headers FROM outbox WHERE published_at IS NULL ORDER BY seq LIMIT $1`,
-          [batchSize],
+          `SELECT seq, envelope, headers FROM outbox
+           WHERE published_at IS NULL AND (SELECT pg_try_advisory_xact_lock($2))
+           ORDER BY seq LIMIT $1`,
+          [batchSize, this.lockKey],
         );
         if (rows.length === 0) return 0;
         const seqs = rows.map((row) => row.seq);

@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import type { AnyEvent } from '@garage/contracts';
 import { openDataSource } from '@garage/database';
 import { createTestDatabase, infrastructure, silentLogger, TcpProxy, testExchange, waitFor, type TestDatabase } from '@garage/testing';
-import { Inbox, InProcessBus, MessagingTables1763700000000, Outbox, RabbitMqBus, type EventHandler } from '../src/index.js';
+import { hash, Inbox, InProcessBus, MessagingTables1763700000000, Outbox, RabbitMqBus, type EventHandler } from '../src/index.js';
 
 const user = (id: number) => ({
   id,
@@ -72,6 +72,25 @@ describe('outbox relay and inbox over RabbitMQ', () => {
     ).rejects.toThrow('business rule failed');
     const [{ n }] = await dataSource.query(`SELECT count(*)::int AS n FROM outbox WHERE envelope->'data'->>'id' = '99'`);
     expect(n).toBe(0);
+  });
+
+  it('publishes nothing while another relay of the service holds the lock, and all of it after', async () => {
+    const holder = dataSource.createQueryRunner();
+    await holder.connect();
+    await holder.startTransaction();
+    try {
+      await holder.query(`SELECT pg_advisory_xact_lock($1)`, [hash('producer.outbox')]);
+      await outbox.transaction(async (_manager, emit) => emit('user.registered', 1, user(40)));
+      await outbox.flush();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(received.some((e) => e.data.id === 40)).toBe(false);
+      expect(await outbox.backlog()).toBe(1);
+    } finally {
+      await holder.commitTransaction();
+      await holder.release();
+    }
+    await waitFor(() => received.find((e) => e.data.id === 40), 5000, 'user 40 once the lock is free');
+    await waitFor(async () => (await outbox.backlog()) === 0, 5000, 'the row to be marked sent');
   });
 
   it('keeps events while the broker is unreachable and delivers every one once it is back', async () => {

@@ -8,6 +8,7 @@ import {
   type CheckInResult,
   type Sale,
   type SaidLiveState,
+  type StoredLiveState,
 } from '@garage/contracts';
 import { Outbox, type Emit } from '@garage/event-bus';
 import { badRequest, Clock, conflict, forbidden, notFound, tooManyRequests } from '@garage/service-kit';
@@ -41,15 +42,14 @@ export class LiveStatusService {
     const now = this.clock.now();
     const days = new SaleDayReader(now);
     const result = await this.outbox.transaction(async (manager, emit) => {
-      const current = await this.sales.lock(manager, id);
-      if (!current || current.user_id !== userId) throw notFound(SALE_NOT_FOUND);
-      if (current.status === 'cancelled' || !days.dayOf(current).onDay) throw conflict('The sale is not on today');
-      const record = await this.sales.setLiveState(manager, id, state, now, true);
-      announce(emit, record);
-      return {
-        sale: toSale((await this.sales.findView(id, manager))!, readerOf({ userId }, now), days),
-        communitySaleId: record.community_sale_id,
-      };
+      // Written first and checked after (one statement, which also answers the sale object): a
+      // refusal throws, so the transaction and the write roll back. The written row still has the
+      // status, days and place the checks read.
+      const view = await this.sales.setLiveStateView(manager, id, state, now, true);
+      if (!view || view.user_id !== userId) throw notFound(SALE_NOT_FOUND);
+      if (view.status === 'cancelled' || !days.dayOf(view).onDay) throw conflict('The sale is not on today');
+      announce(emit, view);
+      return { sale: toSale(view, readerOf({ userId }, now), days), communitySaleId: view.community_sale_id };
     });
     this.communitySalePages.forget(result.communitySaleId);
     return result.sale;
@@ -72,17 +72,25 @@ export class LiveStatusService {
         const message = 'You are too far from this sale to check in';
         throw badRequest(message, [{ field: 'latitude', message }]);
       }
-      const last = await this.checkIns.lastOf(manager, id, userId);
-      if (last && now.getTime() - last.getTime() < CHECK_IN_INTERVAL_MS) {
+      // The limit, the answer and its count (and a "going"'s confirmation) in one statement.
+      const after = body.going ? current.host_said_at : reportsSince(current, now);
+      const answer = await this.checkIns.answer(
+        manager,
+        { saleId: id, userId, ...body, saleDate: day.today, at: now },
+        CHECK_IN_INTERVAL_MS,
+        after,
+        body.going,
+      );
+      const { checkIn, lastAt } = answer;
+      if (!checkIn) {
         throw tooManyRequests(
-          (last.getTime() + CHECK_IN_INTERVAL_MS - now.getTime()) / 1000,
+          (lastAt!.getTime() + CHECK_IN_INTERVAL_MS - now.getTime()) / 1000,
           'You already answered for this sale in the last hour',
         );
       }
-      const checkIn = await this.checkIns.insert(manager, { saleId: id, userId, ...body, saleDate: day.today, at: now });
-      const record = body.going
-        ? await this.confirm(manager, current, day.today, now)
-        : await this.weighReports(manager, emit, current, days, day.today, now);
+      const record = answer.confirmation
+        ? { ...current, ...answer.confirmation }
+        : await this.weighReports(manager, emit, current, days.storedToday(current, day), answer.answering, now);
       return { checkIn, record };
     });
     const { checkIn, record } = result;
@@ -98,12 +106,6 @@ export class LiveStatusService {
     };
   }
 
-  /** A "going": the latest confirmation is now, counted among the distinct shoppers since the host's last word. */
-  private async confirm(manager: EntityManager, current: SaleRecord, today: string, now: Date): Promise<SaleRecord> {
-    const count = await this.checkIns.distinctAnswering(manager, current.id, true, today, current.host_said_at);
-    return this.sales.setConfirmations(manager, current.id, today, now, count);
-  }
-
   /**
    * A "not going": with `GHOST_REPORTS` of them from distinct shoppers in the last hour and no host
    * word since, the sale is likely over (stored and announced once). A sale its host already closed
@@ -113,20 +115,22 @@ export class LiveStatusService {
     manager: EntityManager,
     emit: Emit,
     current: SaleRecord,
-    days: SaleDayReader,
-    today: string,
+    stored: StoredLiveState | null,
+    reports: number,
     now: Date,
   ): Promise<SaleRecord> {
-    const stored = days.storedToday(current, days.dayOf(current));
     if (stored === 'likely_over' || stored === 'closed_early') return current;
-    const hourAgo = new Date(now.getTime() - CHECK_IN_INTERVAL_MS);
-    const since = current.host_said_at && current.host_said_at > hourAgo ? current.host_said_at : hourAgo;
-    const reports = await this.checkIns.distinctAnswering(manager, current.id, false, today, since);
     if (reports < GHOST_REPORTS) return current;
     const record = await this.sales.setLiveState(manager, current.id, 'likely_over', now, false);
     announce(emit, record);
     return record;
   }
+}
+
+/** Reports weigh from the last hour, or from the host's word if it came later. */
+function reportsSince(current: SaleRecord, now: Date): Date {
+  const hourAgo = new Date(now.getTime() - CHECK_IN_INTERVAL_MS);
+  return current.host_said_at && current.host_said_at > hourAgo ? current.host_said_at : hourAgo;
 }
 
 /** A live state change is a new version of the sale, announced like any other change. */

@@ -125,15 +125,29 @@ export class SalesRepository {
     return row;
   }
 
-  /** The "Confirmed … by N shoppers" summary (not part of events: no version bump). */
-  async setConfirmations(manager: EntityManager, id: number, on: string, at: Date, count: number): Promise<SaleRecord> {
-    const [[row]] = await manager.query(
-      `UPDATE sales AS s SET confirmed_on = $2::date, confirmed_at = $3, confirmed_count = $4
-       WHERE s.id = $1
-       RETURNING ${RECORD_COLUMNS}`,
-      [id, on, at, count],
+  /**
+   * `setLiveState` answering the sale object's row (`findView`) in the same statement: the caller
+   * checks the answer and throws, rolling the write back, when the write was not theirs to make.
+   */
+  async setLiveStateView(
+    manager: EntityManager,
+    id: number,
+    state: StoredLiveState,
+    at: Date,
+    hostSaid: boolean,
+  ): Promise<SaleView | null> {
+    const [row] = await manager.query(
+      `WITH s AS (
+         UPDATE sales AS s SET live_state = $2, live_state_at = $3,
+           host_said_at = CASE WHEN $4 THEN $3 ELSE s.host_said_at END,
+           confirmed_count = CASE WHEN $4 THEN 0 ELSE s.confirmed_count END,
+           version = s.version + 1, updated_at = now()
+         WHERE s.id = $1
+         RETURNING s.*)
+       SELECT ${VIEW_COLUMNS} FROM s LEFT JOIN users u ON u.id = s.user_id`,
+      [id, state, at, hostSaid],
     );
-    return row;
+    return row ?? null;
   }
 
   async delete(manager: EntityManager, id: number): Promise<void> {
