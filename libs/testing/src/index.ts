@@ -11,3 +11,4 @@ export * from './ids.js';
 export * from './test-clock.js';
 export * from './stripe-stand-in.js';
 export * from './upgrade.js';
+export * from './offers.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { LiveUpdateEnvelope, Offer, OfferChanged } from '@garage/contracts';
 import { liveUpdatesFrom, type LiveUpdates } from '@garage/service-kit';
-import { waitFor } from '@garage/testing';
+import { offerChangedEvent, waitFor } from '@garage/testing';
 import { MessagesHarness, newId } from './harness.js';
 
 /** Each change of an offer shows in the conversation of its shopper, sale and item (decision 0230). */
@@ -22,32 +22,7 @@ afterAll(async () => {
 });
 
 function changed(hostId: number, buyerId: number, saleId: number, itemId: number, offer: Partial<Offer>): OfferChanged {
-  const now = new Date().toISOString();
-  return {
-    offer: {
-      id: 0,
-      itemId,
-      saleId,
-      buyerId,
-      hostId,
-      amount: 20,
-      status: 'open',
-      counterAmount: null,
-      agreedAmount: null,
-      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-      reservationId: null,
-      message: null,
-      createdAt: now,
-      updatedAt: now,
-      item: { id: itemId, title: 'Oak rocking chair', price: 40, imageUrls: [] },
-      saleTitle: 'Spring Clean-out',
-      ...offer,
-    },
-    hostId,
-    buyerId,
-    itemTitle: 'Oak rocking chair',
-    saleTitle: 'Spring Clean-out',
-  };
+  return offerChangedEvent(hostId, buyerId, { saleId, itemId, ...offer });
 }
 
 it('starts the conversation with the offer, continues it with the counter and the answer, once per change', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import type { LiveUpdateEnvelope, Offer, OfferChanged } from '@garage/contracts';
+import type { LiveUpdateEnvelope } from '@garage/contracts';
 import { liveUpdatesFrom, type LiveUpdates } from '@garage/service-kit';
-import { waitFor } from '@garage/testing';
+import { offerChangedEvent, waitFor } from '@garage/testing';
 import { newId, NotificationsHarness } from './harness.js';
 
 /** The other side of each move on an offer hears of it: in the bell, by email as they chose, and on their open tabs (decision 0232). */
@@ -21,34 +21,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-function changed(hostId: number, buyerId: number, offer: Partial<Offer>): OfferChanged {
-  const now = new Date().toISOString();
-  return {
-    offer: {
-      id: 0,
-      itemId: 31,
-      saleId: 12,
-      buyerId,
-      hostId,
-      amount: 20,
-      status: 'open',
-      counterAmount: null,
-      agreedAmount: null,
-      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-      reservationId: null,
-      message: null,
-      createdAt: now,
-      updatedAt: now,
-      item: { id: 31, title: 'Oak rocking chair', price: 40, imageUrls: [] },
-      saleTitle: 'Spring Clean-out',
-      ...offer,
-    },
-    hostId,
-    buyerId,
-    itemTitle: 'Oak rocking chair',
-    saleTitle: 'Spring Clean-out',
-  };
-}
+const changed = offerChangedEvent;
 
 const offerAlerts = async (userId: number) => (await h.listedAlerts(userId)).filter((alert) => alert.kind === 'offer');
 const liveOf = (userId: number) => heard.filter((e) => e.userId === userId).map((e) => e.update);
