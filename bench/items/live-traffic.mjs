@@ -3,9 +3,7 @@
 // /api/sales/{id}/check-ins), sent through the gateway to the sales service while searches run.
 // Sales and items share a broker exchange of their own for the run, so each host's word reaches the
 // items service as the `sale.updated` it is in the stack (and drops the kept answers showing that sale).
-import amqp from 'amqplib';
-import { EVENT_CONSUMERS } from '@garage/contracts';
-import { testTokens } from '@garage/testing';
+import { removeBrokerObjects, testTokens } from '@garage/testing';
 
 const SALE_COUNT = 20;
 /** Sales made here are numbered far above the generated ones, so items' copy of those is never touched. */
@@ -18,28 +16,7 @@ export function benchBroker(amqpUrl) {
   const prefix = `gbl${run}`;
   return {
     env: { EVENT_BUS: 'rabbitmq', AMQP_URL: amqpUrl, EVENT_EXCHANGE: exchange, EVENT_QUEUE_PREFIX: prefix },
-    async remove() {
-      const connection = await amqp.connect(amqpUrl);
-      try {
-        // Every service declares every consumer's queue (EVENT_CONSUMERS), so each is removed, not
-        // only the two that ran: the others would keep filling with the run's events.
-        for (const name of Object.keys(EVENT_CONSUMERS)) {
-          for (const queue of [`${prefix}.${name}`, `${prefix}.${name}.dlq`]) {
-            const channel = await connection.createChannel();
-            channel.on('error', () => undefined);
-            await channel.deleteQueue(queue).catch(() => undefined);
-            await channel.close().catch(() => undefined);
-          }
-        }
-        const channel = await connection.createChannel();
-        channel.on('error', () => undefined);
-        await channel.deleteExchange(exchange).catch(() => undefined);
-        await channel.deleteExchange(`${exchange}.dlx`).catch(() => undefined);
-        await channel.close().catch(() => undefined);
-      } finally {
-        await connection.close();
-      }
-    },
+    remove: () => removeBrokerObjects(amqpUrl, exchange, prefix),
   };
 }
 

@@ -64,7 +64,12 @@ export async function serviceTestEnv(extra: Record<string, string> = {}, { datab
 /** Every service's queue, and the tests' own. */
 const QUEUE_OWNERS = [...SERVICE_NAMES, 'test'];
 
-async function removeBrokerObjects(url: string, exchange: string, prefix: string): Promise<void> {
+/**
+ * Removes a run's exchange (and its dead-letter one) and every service's queue under `prefix`, and
+ * the tests' own: every service declares every consumer's queue, so the ones that did not run
+ * would otherwise keep filling with the run's events.
+ */
+export async function removeBrokerObjects(url: string, exchange: string, prefix: string): Promise<void> {
   const connection = await amqp.connect(url);
   try {
     for (const name of QUEUE_OWNERS) {
