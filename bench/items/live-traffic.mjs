@@ -3,6 +3,8 @@
 // /api/sales/{id}/check-ins), sent through the gateway to the sales service while searches run.
 // Sales and items share a broker exchange of their own for the run, so each host's word reaches the
 // items service as the `sale.updated` it is in the stack (and drops the kept answers showing that sale).
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { removeBrokerObjects, testTokens } from '@garage/testing';
 
 const SALE_COUNT = 20;
@@ -27,7 +29,8 @@ function chicagoToday() {
 
 /**
  * Makes SALE_COUNT sales on today and tomorrow, open all day, by one host (user 1), through the
- * gateway; returns what the traffic needs: each sale's id and place, and a token minter.
+ * gateway; returns what the traffic needs: each sale's id and place, the host's token and where
+ * the signing key is.
  */
 export async function liveSales(gatewayUrl, db, dataDir) {
   await db.query(
@@ -60,81 +63,76 @@ export async function liveSales(gatewayUrl, db, dataDir) {
     const sale = await response.json();
     sales.push({ id: sale.id, latitude: Number(sale.latitude), longitude: Number(sale.longitude) });
   }
-  return { sales, host, mint };
+  return { sales, host, dataDir };
 }
 
 /**
- * Sends `perSecond` calls a second, taking turns: a host's live status (open and winding down in
- * turn) and a shopper's check-in at the sale (three of four "going"). Each shopper checks in at a
- * sale once (the count is kept across calls of this function), so none is refused for the hourly
- * limit. Returns a stop function that answers how many were sent and with which statuses.
+ * Starts the process that sends the live calls (live-caller.mjs), `perSecond` a second when told,
+ * taking turns: a host's live status (open and winding down in turn) and a shopper's check-in at
+ * the sale (three of four "going"), each shopper once at a sale; or, as a control, as many plain
+ * reads. Answers `traffic(calls)` ('live' or 'reads'), which starts the calls and returns a stop
+ * function answering how many were sent and with which statuses, and `close()`.
  */
-export function liveTraffic(gatewayUrl, setup, perSecond = 10) {
-  const { sales, host, mint } = setup;
-  setup.checkIns ??= 0;
-  setup.statusChanges ??= 0;
-  let running = true;
-  let sent = 0;
-  const statuses = {};
-  const one = async (n) => {
-    let response;
-    if (n % 2 === 0) {
-      const change = setup.statusChanges++;
-      const sale = sales[change % sales.length];
-      response = await fetch(`${gatewayUrl}/api/sales/${sale.id}/live-status`, {
-        method: 'PUT',
-        headers: { authorization: host, 'content-type': 'application/json' },
-        body: JSON.stringify({ state: Math.floor(change / sales.length) % 2 === 0 ? 'winding_down' : 'open' }),
-      });
-    } else {
-      const checkIn = setup.checkIns++;
-      const sale = sales[checkIn % sales.length];
-      const shopper = 2 + Math.floor(checkIn / sales.length);
-      response = await fetch(`${gatewayUrl}/api/sales/${sale.id}/check-ins`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${await mint(shopper)}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ going: checkIn % 4 !== 3, latitude: sale.latitude, longitude: sale.longitude }),
-      });
-    }
-    await response.arrayBuffer();
-    const key = `${n % 2 === 0 ? 'live-status' : 'check-in'} ${response.status}`;
-    statuses[key] = (statuses[key] ?? 0) + 1;
-  };
-  const done = (async () => {
-    const started = performance.now();
-    const pending = [];
-    while (running) {
-      pending.push(one(sent));
-      sent += 1;
-      // Paced against the start, so a slow answer does not lower the rate.
-      const due = started + (sent * 1000) / perSecond - performance.now();
-      if (due > 0) await new Promise((resolve) => setTimeout(resolve, due));
-    }
-    await Promise.all(pending);
-  })();
-  return async () => {
-    running = false;
-    await done;
-    return { sent, statuses };
+export async function liveCaller(gatewayUrl, setup, perSecond = 10, shoppers = 2000) {
+  const child = fork(fileURLToPath(new URL('./live-caller.mjs', import.meta.url)), { stdio: 'inherit' });
+  const next = (type) =>
+    new Promise((resolve, reject) => {
+      const onExit = (code) => reject(new Error(`the live caller stopped (${code})`));
+      const onMessage = (message) => {
+        if (message.type !== type) return;
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+        resolve(message);
+      };
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+    });
+  const ready = next('ready');
+  child.send({ type: 'setup', setup: { gatewayUrl, sales: setup.sales, host: setup.host, dataDir: setup.dataDir, perSecond, shoppers } });
+  await ready;
+  return {
+    traffic: (calls = 'live') => {
+      child.send({ type: 'start', calls });
+      return async () => {
+        const stopped = next('stopped');
+        child.send({ type: 'stop' });
+        const { sent, statuses } = await stopped;
+        return { sent, statuses };
+      };
+    },
+    close: () => child.send({ type: 'exit' }),
   };
 }
 
+/** Every order of the three sides, so in six rounds each side runs twice in each place. */
+const ORDERS = [
+  ['without', 'with', 'control'],
+  ['control', 'with', 'without'],
+  ['with', 'control', 'without'],
+  ['without', 'control', 'with'],
+  ['control', 'without', 'with'],
+  ['with', 'without', 'control'],
+];
+
 /**
- * The same searches without and with the live calls, in `rounds` turns of `seconds` each, the
- * order flipping every round, so whatever else the machine does falls on both alike. `measure`
- * runs the searches for some seconds and answers `{result, latencies, cpuUsPerRequest}`; answered
- * here per side, pooled: every latency, errors summed, processor time per request weighted by requests.
+ * The same searches without and with the live calls (and, with `control`, with as many plain reads
+ * instead), in `rounds` turns of `seconds` each, the order changing every round, so whatever else
+ * the machine does falls on every side alike. `measure` runs the searches for some seconds and
+ * answers `{result, latencies, cpuUsPerRequest}`; answered here per side, pooled: every latency,
+ * errors summed, processor time per request weighted by requests; and each pair of sides compared
+ * round by round (`paired`).
  */
-export async function withAndWithout(measure, traffic, { rounds, seconds }) {
-  const sides = { without: [], with: [] };
+export async function withAndWithout(measure, traffic, { rounds, seconds, control = false }) {
+  const sides = { without: [], with: [], ...(control ? { control: [] } : {}) };
   const calls = { sent: 0, statuses: {} };
   for (let round = 0; round < rounds; round += 1) {
-    for (const side of round % 2 === 0 ? ['without', 'with'] : ['with', 'without']) {
-      const stop = side === 'with' ? traffic() : null;
+    const order = control ? ORDERS[round % ORDERS.length] : round % 2 === 0 ? ['without', 'with'] : ['with', 'without'];
+    for (const side of order) {
+      const stop = side === 'without' ? null : traffic(side === 'with' ? 'live' : 'reads');
       sides[side].push(await measure(seconds));
       if (!stop) continue;
       const { sent, statuses } = await stop();
-      calls.sent += sent;
+      if (side === 'with') calls.sent += sent;
       for (const [status, count] of Object.entries(statuses)) calls.statuses[status] = (calls.statuses[status] ?? 0) + count;
     }
   }
@@ -150,5 +148,37 @@ export async function withAndWithout(measure, traffic, { rounds, seconds }) {
     };
     return { result, latencies, cpuUsPerRequest };
   };
-  return { without: pool(sides.without), with: pool(sides.with), calls, seconds: rounds * seconds };
+  return {
+    without: pool(sides.without),
+    with: pool(sides.with),
+    control: control ? pool(sides.control) : null,
+    calls,
+    seconds: rounds * seconds,
+    paired: {
+      withVsWithout: paired(sides.with, sides.without),
+      ...(control ? { controlVsWithout: paired(sides.control, sides.without), withVsControl: paired(sides.with, sides.control) } : {}),
+    },
+  };
+}
+
+const p95 = (latencies) => {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)];
+};
+// Student's t for a two-sided 95 % interval, by degrees of freedom (1–30; beyond, the normal's).
+const T95 = [12.71, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131];
+const t95 = (df) => T95[df - 1] ?? (df <= 30 ? 2.1 : 1.96);
+
+/**
+ * "Measurable" as a difference the machine's own drift cannot explain: each round's p95 of side `a`
+ * minus the same round's of side `b` (they ran back to back), and the 95 % interval of their mean.
+ * An interval that holds 0 is a difference these rounds cannot tell from none.
+ */
+function paired(a, b) {
+  const differences = a.map((part, round) => p95(part.latencies) - p95(b[round].latencies));
+  const n = differences.length;
+  const mean = differences.reduce((sum, value) => sum + value, 0) / n;
+  const sd = Math.sqrt(differences.reduce((sum, value) => sum + (value - mean) ** 2, 0) / Math.max(1, n - 1));
+  const half = n > 1 ? (t95(n - 1) * sd) / Math.sqrt(n) : Infinity;
+  return { differences, mean, low: mean - half, high: mean + half, measurable: mean - half > 0 || mean + half < 0 };
 }
