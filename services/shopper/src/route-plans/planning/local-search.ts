@@ -141,7 +141,7 @@ export function twoOpt(problem: Problem, tour: Tour, objective: Objective): bool
       const next = [...nodes];
       const segment = next.slice(i, chooser.a + 1).reverse();
       next.splice(i, segment.length, ...segment);
-      if (apply(tour, next)) changed = true;
+      if (apply(tour, next, i, chooser.a)) changed = true;
     }
   }
   return changed;
@@ -201,7 +201,7 @@ export function swap(problem: Problem, tour: Tour, objective: Objective): boolea
       const next = [...nodes];
       next[i] = nodes[chooser.a]!;
       next[chooser.a] = a;
-      if (apply(tour, next)) changed = true;
+      if (apply(tour, next, i, chooser.a)) changed = true;
     }
   }
   return changed;

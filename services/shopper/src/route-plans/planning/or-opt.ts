@@ -6,7 +6,7 @@
  * and inline (no list of every place, no filter, no closure per run).
  */
 import { MoveChooser, placesNear, promising } from './local-search.js';
-import { chain, IMPROVEMENT, join, min, NEVER, type Problem, type Sequence } from './sequence.js';
+import { chain, IMPROVEMENT, join, max, min, NEVER, type Problem, type Sequence } from './sequence.js';
 import { apply, type Objective, type Tour } from './tour.js';
 
 export function orOpt(problem: Problem, tour: Tour, objective: Objective): boolean {
@@ -201,5 +201,5 @@ function moveRun(problem: Problem, tour: Tour, i: number, length: number, object
   const rest = [...nodes.slice(0, i), ...nodes.slice(end)];
   // `after` indexes the original tour; in `rest` the nodes after the run moved back by `length`.
   const at = after < i ? after + 1 : after + 1 - length;
-  return apply(tour, [...rest.slice(0, at), ...run, ...rest.slice(at)]);
+  return apply(tour, [...rest.slice(0, at), ...run, ...rest.slice(at)], min(i, at), max(end, at + length) - 1);
 }
