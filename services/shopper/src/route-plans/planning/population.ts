@@ -38,6 +38,10 @@ export interface Evolution {
   candidates: number[];
   next: () => number;
   penalty: { value: number };
+  /** Rounds of a walk each child gets after its education (each counts as a round); 0: none. */
+  childWalk?: number;
+  /** Stop after this many rounds without a better plan (after the first walks); absent: never. */
+  patience?: number;
 }
 
 /** Spends `rounds` (as the single walk would) on a population started from `starts` (plans with every stop); returns the best plan met. */
@@ -62,18 +66,28 @@ export function evolve(search: Evolution, starts: Tour[], rounds: number): Tour 
     }
   };
   let spent = 0;
+  let lastBetter = 0;
   for (let m = 0; m < POPULATION && spent < rounds; m++) {
+    const before = best;
     add(walk(problem, candidates, starts[m % starts.length]!, initial, next, penalty, true));
     spent += initial;
+    if (best !== before) lastBetter = spent;
   }
+  const childWalk = search.childWalk ?? 0;
   while (spent < rounds) {
-    spent += EDUCATION_COST;
+    spent += EDUCATION_COST + childWalk;
     if (members.length < 2) break;
+    if (search.patience !== undefined && spent - lastBetter > search.patience) break;
     const a = tournament(members, next);
     let b = tournament(members, next);
     if (b === a) b = members[(members.indexOf(a) + 1) % members.length]!;
-    const child = educate(search, orderCrossover(a.tour.nodes, b.tour.nodes, next));
-    if (child) add(child);
+    let child = educate(search, orderCrossover(a.tour.nodes, b.tour.nodes, next));
+    if (child && childWalk > 0) child = walk(problem, candidates, child, childWalk, next, penalty, true);
+    if (child) {
+      const before = best;
+      add(child);
+      if (best !== before) lastBetter = spent;
+    }
   }
   return best;
 }
