@@ -1,9 +1,9 @@
 /**
- * Local search among plans with the same stops: or-opt, 2-opt and swap. Every accepted move has
+ * Local search among plans with the same stops: 2-opt and swap (or-opt in or-opt.ts). Every accepted move has
  * less driving (or, for the walk that makes room, a shorter day) and is checked in O(1) against
  * the time windows with the tour's prefix and suffix summaries.
  */
-import { chain, IMPROVEMENT, join, min, NEVER, type Problem, type Sequence } from './sequence.js';
+import { chain, IMPROVEMENT, join, type Problem, type Sequence } from './sequence.js';
 import { apply, type Objective, type Tour } from './tour.js';
 
 /**
@@ -55,23 +55,12 @@ export function nearestNodes(problem: Problem, nodes: number[], count: number): 
   return near;
 }
 
-/** Or-opt: moves a run of 1 to 3 consecutive stops elsewhere, as is or reversed. */
-export function orOpt(problem: Problem, tour: Tour, objective: Objective): boolean {
-  let changed = false;
-  for (let length = 1; length <= 3; length++) {
-    for (let i = 0; i + length <= tour.length; i++) {
-      if (moveRun(problem, tour, i, length, objective)) changed = true;
-    }
-  }
-  return changed;
-}
-
 /**
  * The places (after nodes[j]; -1 is right after the start point) worth trying for a part of the
  * tour whose ends are `first` and `last`: every place, or with neighbour lists those next to a node
  * near either end, ascending. Places inside [from, to] are left out.
  */
-function placesNear(problem: Problem, tour: Tour, first: number, last: number, from: number, to: number): number[] {
+export function placesNear(problem: Problem, tour: Tour, first: number, last: number, from: number, to: number): number[] {
   const k = tour.length;
   const places: number[] = [];
   const near = problem.near;
@@ -106,115 +95,13 @@ function placesNear(problem: Problem, tour: Tour, first: number, last: number, f
 }
 
 /** Ascending, the places whose move could win (`delta` below zero; every place when the day's length is what counts). */
-function promising(places: number[], objective: Objective, delta: (j: number) => number): number[] {
+export function promising(places: number[], objective: Objective, delta: (j: number) => number): number[] {
   const kept = objective === 'duration' ? places : places.filter((j) => delta(j) < -IMPROVEMENT);
   return kept.sort((a, b) => a - b);
 }
 
-/**
- * The same as promising(placesNear(…)) for or-opt, without building and sorting the list of every
- * place when there are no neighbour lists (every place is tried: this scan is most of a round's work).
- */
-function promisingPlaces(
-  problem: Problem,
-  tour: Tour,
-  first: number,
-  last: number,
-  from: number,
-  to: number,
-  objective: Objective,
-  delta: (j: number) => number,
-): number[] {
-  if (problem.near || objective === 'duration') return promising(placesNear(problem, tour, first, last, from, to), objective, delta);
-  const kept: number[] = [];
-  const k = tour.length;
-  for (let j = -1; j < k; j++) if ((j < from || j > to) && delta(j) < -IMPROVEMENT) kept.push(j);
-  return kept;
-}
-
 let marks = new Int32Array(64);
 let stamp = 0;
-
-function moveRun(problem: Problem, tour: Tour, i: number, length: number, objective: Objective): boolean {
-  const { time, size, single } = problem;
-  const t = (from: number, to: number) => time[from * size + to]!;
-  const nodes = tour.nodes;
-  const k = nodes.length;
-  if (k <= length) return false;
-  const end = i + length; // first index after the run
-  const first = nodes[i]!;
-  const last = nodes[end - 1]!;
-  const before = i === 0 ? 0 : nodes[i - 1]!;
-  const removal = -t(before, first) + (end < k ? t(before, nodes[end]!) - t(last, nodes[end]!) : 0);
-
-  // The run as is, and reversed (with its own inner driving when travel is not symmetric).
-  let forward: Sequence | null = single[first]!;
-  let backward: Sequence | null = single[last]!;
-  for (let j = i + 1; j < end; j++) forward = forward && join(problem, forward, single[nodes[j]!]!);
-  for (let j = end - 2; j >= i; j--) backward = backward && join(problem, backward, single[nodes[j]!]!);
-  if (length === 1) backward = null; // the same run
-  const reversedExtra = tour.backward[end - 1]! - tour.backward[i]! - (tour.forward[end - 1]! - tour.forward[i]!);
-  const chooser = new MoveChooser(objective, tour);
-  const places = promisingPlaces(problem, tour, first, last, i - 1, end - 1, objective, (j) => {
-    const x = j === -1 ? 0 : nodes[j]!;
-    const y = j + 1 < k ? nodes[j + 1]! : -1;
-    const gap = removal - (y >= 0 && j + 1 !== i ? t(x, y) : 0);
-    const onward = (node: number) => (y >= 0 ? t(node, y) : 0);
-    return gap + min(forward ? t(x, first) + onward(last) : NEVER, backward ? t(x, last) + onward(first) + reversedExtra : NEVER);
-  });
-  if (places.length === 0) return false;
-
-  // The stretch of tour the run jumps over is summarised lazily, as far as a move needs it.
-  // Earlier in the tour: between nodes[j] (or the start) and nodes[j + 1], nearest first.
-  let middle: Sequence | null = i >= 1 ? single[nodes[i - 1]!]! : null;
-  let from = i - 1; // middle covers nodes[from .. i - 1]
-  for (let p = places.length - 1; p >= 0 && middle; p--) {
-    const j = places[p]!;
-    if (j > i - 2) continue;
-    const x = j === -1 ? 0 : nodes[j]!;
-    const y = nodes[j + 1]!;
-    const gap = removal - t(x, y);
-    const asIs = gap + t(x, first) + t(last, y);
-    const turned = gap + t(x, last) + t(first, y) + reversedExtra;
-    const wantsAsIs = forward !== null && chooser.wants(asIs);
-    const wantsTurned = backward !== null && chooser.wants(turned);
-    if (!wantsAsIs && !wantsTurned) continue;
-    while (middle && from > j + 1) middle = join(problem, single[nodes[--from]!]!, middle);
-    if (!middle) break;
-    if (wantsAsIs) chooser.offer(j, 0, asIs, chain(problem, tour.prefix[j + 1], forward, middle, tour.suffix[end]));
-    if (wantsTurned && chooser.wants(turned))
-      chooser.offer(j, 1, turned, chain(problem, tour.prefix[j + 1], backward, middle, tour.suffix[end]));
-  }
-  // Later in the tour: between nodes[j] and nodes[j + 1] (or the end), nearest first.
-  middle = end < k ? single[nodes[end]!]! : null;
-  let to = end; // middle covers nodes[end .. to]
-  for (let p = 0; p < places.length && middle; p++) {
-    const j = places[p]!;
-    if (j < end) continue;
-    const x = nodes[j]!;
-    const y = j + 1 < k ? nodes[j + 1]! : -1;
-    const gap = removal - (y >= 0 ? t(x, y) : 0);
-    const asIs = gap + t(x, first) + (y >= 0 ? t(last, y) : 0);
-    const turned = gap + t(x, last) + (y >= 0 ? t(first, y) : 0) + reversedExtra;
-    const wantsAsIs = forward !== null && chooser.wants(asIs);
-    const wantsTurned = backward !== null && chooser.wants(turned);
-    if (!wantsAsIs && !wantsTurned) continue;
-    while (middle && to < j) middle = join(problem, middle, single[nodes[++to]!]!);
-    if (!middle) break;
-    if (wantsAsIs) chooser.offer(j, 0, asIs, chain(problem, tour.prefix[i], middle, forward, tour.suffix[j + 1]));
-    if (wantsTurned && chooser.wants(turned))
-      chooser.offer(j, 1, turned, chain(problem, tour.prefix[i], middle, backward, tour.suffix[j + 1]));
-  }
-  if (!chooser.found) return false;
-
-  const after = chooser.a;
-  const run = nodes.slice(i, end);
-  if (chooser.b === 1) run.reverse();
-  const rest = [...nodes.slice(0, i), ...nodes.slice(end)];
-  // `after` indexes the original tour; in `rest` the nodes after the run moved back by `length`.
-  const at = after < i ? after + 1 : after + 1 - length;
-  return apply(tour, [...rest.slice(0, at), ...run, ...rest.slice(at)]);
-}
 
 /** 2-opt: reverses nodes[i..j] (an open path, so j may be the last stop). */
 export function twoOpt(problem: Problem, tour: Tour, objective: Objective): boolean {
@@ -254,7 +141,7 @@ export function twoOpt(problem: Problem, tour: Tour, objective: Objective): bool
       const next = [...nodes];
       const segment = next.slice(i, chooser.a + 1).reverse();
       next.splice(i, segment.length, ...segment);
-      if (apply(tour, next)) changed = true;
+      if (apply(tour, next, i, chooser.a)) changed = true;
     }
   }
   return changed;
@@ -314,7 +201,7 @@ export function swap(problem: Problem, tour: Tour, objective: Objective): boolea
       const next = [...nodes];
       next[i] = nodes[chooser.a]!;
       next[chooser.a] = a;
-      if (apply(tour, next)) changed = true;
+      if (apply(tour, next, i, chooser.a)) changed = true;
     }
   }
   return changed;

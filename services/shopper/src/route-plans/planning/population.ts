@@ -21,7 +21,8 @@ const POPULATION = 4;
 const INITIAL_SHARE = 0.7;
 /**
  * A child's education costs about EDUCATION_COST rounds of a walk. A walk of six rounds after it
- * (decision 0196) left fewer children for the same rounds and did worse.
+ * (decision 0196) left fewer children for the same rounds and did worse on plans of 61-100 stops;
+ * on the widest 100-stop plans it is what closes the worst gap (decisions 0250, 0290): `childWalk`.
  */
 const EDUCATION_COST = 1;
 /** Biased fitness: the plans nearest to one (this many) give its diversity; the best ELITE are kept for their driving alone. */
@@ -38,6 +39,10 @@ export interface Evolution {
   candidates: number[];
   next: () => number;
   penalty: { value: number };
+  /** Rounds of a walk each child gets after its education (each counts as a round); 0: none. */
+  childWalk?: number;
+  /** Stop after this many rounds without a better plan (after the first walks); absent: never. */
+  patience?: number;
 }
 
 /** Spends `rounds` (as the single walk would) on a population started from `starts` (plans with every stop); returns the best plan met. */
@@ -62,18 +67,28 @@ export function evolve(search: Evolution, starts: Tour[], rounds: number): Tour 
     }
   };
   let spent = 0;
+  let lastBetter = 0;
   for (let m = 0; m < POPULATION && spent < rounds; m++) {
+    const before = best;
     add(walk(problem, candidates, starts[m % starts.length]!, initial, next, penalty, true));
     spent += initial;
+    if (best !== before) lastBetter = spent;
   }
+  const childWalk = search.childWalk ?? 0;
   while (spent < rounds) {
-    spent += EDUCATION_COST;
+    spent += EDUCATION_COST + childWalk;
     if (members.length < 2) break;
+    if (search.patience !== undefined && spent - lastBetter > search.patience) break;
     const a = tournament(members, next);
     let b = tournament(members, next);
     if (b === a) b = members[(members.indexOf(a) + 1) % members.length]!;
-    const child = educate(search, orderCrossover(a.tour.nodes, b.tour.nodes, next));
-    if (child) add(child);
+    let child = educate(search, orderCrossover(a.tour.nodes, b.tour.nodes, next));
+    if (child && childWalk > 0) child = walk(problem, candidates, child, childWalk, next, penalty, true);
+    if (child) {
+      const before = best;
+      add(child);
+      if (best !== before) lastBetter = spent;
+    }
   }
   return best;
 }

@@ -67,6 +67,11 @@ export class Tour {
     return this.summarise(0, k - 1);
   }
 
+  /** The same as `refresh` after a change of nodes[lo..hi] only, the tour as long as before and on time. */
+  refreshBetween(lo: number, hi: number): boolean {
+    return this.summarise(lo, hi);
+  }
+
   /**
    * The same as `refresh` for `from` without its stop at `removed`, sharing `from`'s prefixes before
    * it and suffixes after it (summaries are never changed once made): half the work, for the
@@ -247,11 +252,15 @@ export class Tour {
   }
 }
 
-/** Replaces the tour's order when the new one is on time (it always should be; this is a guard). */
-export function apply(tour: Tour, nodes: number[]): boolean {
+/**
+ * Replaces the tour's order when the new one is on time (it always should be; this is a guard).
+ * A move that changed only nodes[lo..hi] (as many stops) keeps the summaries that still hold (they
+ * are never changed once made): the prefixes up to lo and the suffixes after hi.
+ */
+export function apply(tour: Tour, nodes: number[], lo = 0, hi = nodes.length - 1): boolean {
   const previous = tour.nodes;
   tour.nodes = nodes;
-  if (tour.refresh()) return true;
+  if (nodes.length === previous.length && tour.feasible ? tour.refreshBetween(lo, hi) : tour.refresh()) return true;
   tour.nodes = previous;
   tour.refresh();
   return false;

@@ -3,7 +3,8 @@
  * walk of the search and the population's education (population.ts). Deterministic for a given
  * generator.
  */
-import { orOpt, swap, twoOpt } from './local-search.js';
+import { swap, twoOpt } from './local-search.js';
+import { orOpt } from './or-opt.js';
 import { dropOneAddTwo, exchange, insertLeftovers, insertWithEjections, leftovers } from './repair.js';
 import { IMPROVEMENT, max, min, type Problem } from './sequence.js';
 import { Tour, type Objective } from './tour.js';

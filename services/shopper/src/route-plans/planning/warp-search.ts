@@ -4,7 +4,7 @@
  * late when it saves more driving than the lateness costs; raising the penalty then brings the
  * plan back on time, often somewhere that moves between plans on time cannot reach.
  */
-import { IMPROVEMENT, SLACK } from './sequence.js';
+import { IMPROVEMENT, max, min, SLACK } from './sequence.js';
 import { joinWarped, joinWarpedInto, scratchOf, warpOf, type Warped, type WarpedTour } from './warp.js';
 
 /** Each time the plan is still late after a descent, the penalty grows by this factor, this often. */
@@ -46,10 +46,11 @@ export function descend(tour: WarpedTour, penalty: number, longest = LONGEST_RUN
     for (let j = i; j < i + length; j++) if (look[tour.nodes[j]!] === 1) return true;
     return false;
   };
-  const changed = (before: number[]) => {
+  // A move rewrites nodes[movedFrom .. movedTo] in place, keeping what it overwrote in `was`.
+  const changed = () => {
     const after = tour.nodes;
-    for (let p = 0; p < after.length; p++) {
-      if (before[p] === after[p]) continue;
+    for (let p = movedFrom; p <= movedTo; p++) {
+      if (was[p - movedFrom] === after[p]) continue;
       touched[after[p]!] = 1;
       if (p > 0) touched[after[p - 1]!] = 1;
       if (p + 1 < after.length) touched[after[p + 1]!] = 1;
@@ -60,19 +61,17 @@ export function descend(tour: WarpedTour, penalty: number, longest = LONGEST_RUN
     for (let length = 1; length <= longest; length++) {
       for (let i = 0; i + length <= tour.length; i++) {
         if (!tries(i, length)) continue;
-        const before = tour.nodes;
         if (moveRun(tour, i, length, penalty)) {
           improved = true;
-          changed(before);
+          changed();
         }
       }
     }
     for (let i = 0; i + 1 < tour.length; i++) {
       if (!tries(i, 1)) continue;
-      const before = tour.nodes;
       if (reverse(tour, i, penalty)) {
         improved = true;
-        changed(before);
+        changed();
       }
     }
     [look, touched] = [touched, look];
@@ -104,17 +103,28 @@ function moveRun(tour: WarpedTour, i: number, length: number, penalty: number): 
   let bestDelta = -IMPROVEMENT;
   let bestAt = -2;
   let bestReversed = false;
-  // Earlier: between nodes[j] (or the start) and nodes[j + 1]; the stretch jumped over grows leftwards.
+  // The stretch jumped over is summarised lazily, as far as a move that passes the bound without
+  // its warp (never more than with it: warps are not negative) needs it; the same joins in the
+  // same order, so the same figures.
+  // Earlier: between nodes[j] (or the start) and nodes[j + 1]; the stretch grows leftwards.
   let middle: Warped | undefined;
+  let from = i; // middle covers nodes[from .. i - 1]
   for (let j = i - 2; j >= -1 && j >= i - REACH; j--) {
     const y = nodes[j + 1]!;
-    middle = middle ? joinWarpedInto(problem, middle, single[y]!, middle) : scratchOf(single[y]!, stretch);
     const x = j === -1 ? 0 : nodes[j]!;
     const head = prefix[j + 1]!;
     const rest = suffix[end];
-    const lower = penalty * (head.warp + middle.warp + (rest ? rest.warp : 0) - warp);
     const gap = removal - t(x, y);
     const asIs = gap + t(x, first) + t(last, y);
+    const turned = backward ? gap + t(x, last) + t(first, y) + reversedExtra : 0;
+    const floor = penalty * (head.warp + (rest ? rest.warp : 0) - warp);
+    if (asIs + floor + penalty * forward.warp >= bestDelta && (!backward || turned + floor + penalty * backward.warp >= bestDelta))
+      continue;
+    while (from > j + 1) {
+      const node = single[nodes[--from]!]!;
+      middle = middle ? joinWarpedInto(problem, middle, node, middle) : scratchOf(node, stretch);
+    }
+    const lower = penalty * (head.warp + middle!.warp + (rest ? rest.warp : 0) - warp);
     if (asIs + lower + penalty * forward.warp < bestDelta) {
       const delta = asIs + penalty * (warpOf(problem, head, forward, middle, rest) - warp);
       if (delta < bestDelta) {
@@ -124,7 +134,6 @@ function moveRun(tour: WarpedTour, i: number, length: number, penalty: number): 
       }
     }
     if (backward) {
-      const turned = gap + t(x, last) + t(first, y) + reversedExtra;
       if (turned + lower + penalty * backward.warp < bestDelta) {
         const delta = turned + penalty * (warpOf(problem, head, backward, middle, rest) - warp);
         if (delta < bestDelta) {
@@ -137,17 +146,25 @@ function moveRun(tour: WarpedTour, i: number, length: number, penalty: number): 
   }
   // Later: between nodes[j] and nodes[j + 1] (or the end); the stretch grows rightwards.
   middle = undefined;
+  let to = end - 1; // middle covers nodes[end .. to]
   const head = prefix[i]!;
   for (let j = end; j < k && j < end + REACH; j++) {
     const x = nodes[j]!;
-    middle = middle ? joinWarpedInto(problem, middle, middle, single[x]!) : scratchOf(single[x]!, stretch);
     const y = j + 1 < k ? nodes[j + 1]! : -1;
     const rest = suffix[j + 1];
-    const lower = penalty * (head.warp + middle.warp + (rest ? rest.warp : 0) - warp);
     const gap = removal - (y >= 0 ? t(x, y) : 0);
     const asIs = gap + t(x, first) + (y >= 0 ? t(last, y) : 0);
+    const turned = backward ? gap + t(x, last) + (y >= 0 ? t(first, y) : 0) + reversedExtra : 0;
+    const floor = penalty * (head.warp + (rest ? rest.warp : 0) - warp);
+    if (asIs + floor + penalty * forward.warp >= bestDelta && (!backward || turned + floor + penalty * backward.warp >= bestDelta))
+      continue;
+    while (to < j) {
+      const node = single[nodes[++to]!]!;
+      middle = middle ? joinWarpedInto(problem, middle, middle, node) : scratchOf(node, stretch);
+    }
+    const lower = penalty * (head.warp + middle!.warp + (rest ? rest.warp : 0) - warp);
     if (asIs + lower + penalty * forward.warp < bestDelta) {
-      const delta = asIs + penalty * (warpOf(problem, head, middle, forward, rest) - warp);
+      const delta = asIs + penalty * (warpOf(problem, head, middle!, forward, rest) - warp);
       if (delta < bestDelta) {
         bestDelta = delta;
         bestAt = j;
@@ -155,9 +172,8 @@ function moveRun(tour: WarpedTour, i: number, length: number, penalty: number): 
       }
     }
     if (backward) {
-      const turned = gap + t(x, last) + (y >= 0 ? t(first, y) : 0) + reversedExtra;
       if (turned + lower + penalty * backward.warp < bestDelta) {
-        const delta = turned + penalty * (warpOf(problem, head, middle, backward, rest) - warp);
+        const delta = turned + penalty * (warpOf(problem, head, middle!, backward, rest) - warp);
         if (delta < bestDelta) {
           bestDelta = delta;
           bestAt = j;
@@ -167,13 +183,30 @@ function moveRun(tour: WarpedTour, i: number, length: number, penalty: number): 
     }
   }
   if (bestAt === -2) return false;
-  const run = nodes.slice(i, end);
-  if (bestReversed) run.reverse();
-  const rest = [...nodes.slice(0, i), ...nodes.slice(end)];
+  // The run goes to `at` in the tour without it: only nodes[min(i, at) .. max(end, at + length) - 1] change.
   const at = bestAt < i ? bestAt + 1 : bestAt + 1 - length;
-  tour.nodes = [...rest.slice(0, at), ...run, ...rest.slice(at)];
-  tour.refresh();
+  const lo = min(i, at);
+  const hi = max(end, at + length) - 1;
+  keep(nodes, lo, hi);
+  let p = lo;
+  if (at < i) for (let q = at; q < i; q++) nodes[p++ + length] = was[q - lo]!;
+  else for (let q = end; q < at + length; q++) nodes[p++] = was[q - lo]!;
+  const runAt = at < i ? at : hi - length + 1;
+  for (let r = 0; r < length; r++) nodes[runAt + r] = was[i - lo + (bestReversed ? length - 1 - r : r)]!;
+  tour.refreshBetween(lo, hi);
   return true;
+}
+
+/** What the last move overwrote: nodes[movedFrom .. movedTo] before it. */
+let was = new Int32Array(64);
+let movedFrom = 0;
+let movedTo = -1;
+
+function keep(nodes: number[], from: number, to: number): void {
+  if (was.length < to - from + 1) was = new Int32Array(2 * (to - from + 1));
+  for (let p = from; p <= to; p++) was[p - from] = nodes[p]!;
+  movedFrom = from;
+  movedTo = to;
 }
 
 /** 2-opt: reverses nodes[i..j] for the best j, if that lowers the value. */
@@ -186,12 +219,13 @@ function reverse(tour: WarpedTour, i: number, penalty: number): boolean {
   const a = nodes[i]!;
   const head = prefix[i]!;
   const warp = tour.warp;
+  // nodes[i .. to] reversed, grown lazily (as the stretch of moveRun).
   const reversed: Warped = scratchOf(single[a]!, stretch);
+  let to = i;
   let bestDelta = -IMPROVEMENT;
   let bestTo = -1;
   for (let j = i + 1; j < k && j <= i + REACH; j++) {
     const b = nodes[j]!;
-    joinWarpedInto(problem, reversed, single[b]!, reversed);
     const drive =
       t(x, b) -
       t(x, a) +
@@ -200,6 +234,8 @@ function reverse(tour: WarpedTour, i: number, penalty: number): boolean {
       (tour.forward[j]! - tour.forward[i]!) +
       (j + 1 < k ? t(a, nodes[j + 1]!) - t(b, nodes[j + 1]!) : 0);
     const rest = suffix[j + 1];
+    if (drive + penalty * (head.warp + (rest ? rest.warp : 0) - warp) >= bestDelta) continue;
+    while (to < j) joinWarpedInto(problem, reversed, single[nodes[++to]!]!, reversed);
     if (drive + penalty * (head.warp + reversed.warp + (rest ? rest.warp : 0) - warp) >= bestDelta) continue;
     const delta = drive + penalty * (warpOf(problem, head, reversed, rest) - warp);
     if (delta < bestDelta) {
@@ -208,10 +244,8 @@ function reverse(tour: WarpedTour, i: number, penalty: number): boolean {
     }
   }
   if (bestTo < 0) return false;
-  const next = [...nodes];
-  const segment = next.slice(i, bestTo + 1).reverse();
-  next.splice(i, segment.length, ...segment);
-  tour.nodes = next;
-  tour.refresh();
+  keep(nodes, i, bestTo);
+  for (let p = i; p <= bestTo; p++) nodes[p] = was[bestTo - p]!;
+  tour.refreshBetween(i, bestTo);
   return true;
 }
