@@ -50,6 +50,22 @@ async function launch(port: number): Promise<{ child: ChildProcess; url: string;
   return { child, url, output: () => output };
 }
 
+/**
+ * `launch` on a port free a moment ago. Between the probe closing it and the product binding it,
+ * another process on a busy machine may take it (an outgoing connection's local port, say): then
+ * the start fails with EADDRINUSE and is tried again on another free port.
+ */
+async function launchOnFreePort(): Promise<Awaited<ReturnType<typeof launch>> & { port: number }> {
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePort();
+    try {
+      return { ...(await launch(port)), port };
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
 function stop(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => {
     child.once('exit', (code) => resolve(code));
@@ -82,9 +98,8 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 describe('npm start (standalone topology)', () => {
   it('starts with embedded PostgreSQL and demo data, stops cleanly on Ctrl-C, and keeps the data across a restart (one from before ES256 keys included)', async () => {
     expect(existsSync(entry)).toBe(true); // built by `npm test` / `npm start` before this runs
-    const port = await freePort();
-    const first = await launch(port);
-    expect(first.url).toBe(`http://127.0.0.1:${port}`);
+    const first = await launchOnFreePort();
+    expect(first.url).toBe(`http://127.0.0.1:${first.port}`);
     expect(first.output()).toMatch(/Demo account: \S+ \/ \S+/);
     const health = await fetch(`${first.url}/api/health`);
     expect(health.status).toBe(200);
@@ -97,7 +112,7 @@ describe('npm start (standalone topology)', () => {
     // The data folder goes back to what a version before ES256 left: an Ed25519 pair and its tokens.
     const legacyToken = asBeforeEs256(dataDir);
 
-    const second = await launch(port);
+    const second = await launchOnFreePort();
     try {
       const keyFiles = readdirSync(path.join(dataDir, 'keys')).filter((file) => file.startsWith('jwt-'));
       expect(keyFiles.sort()).toEqual(['jwt-es256.private.pem', 'jwt-es256.public.pem']);
@@ -114,7 +129,7 @@ describe('npm start (standalone topology)', () => {
       // Links in calendar files (and emails) point where this product serves, whatever its port.
       const [sale] = (await (await fetch(`${second.url}/api/sales`)).json()) as Array<{ id: number }>;
       const calendar = await (await fetch(`${second.url}/api/sales/${sale!.id}/calendar.ics`)).text();
-      expect(calendar).toContain(`URL:http://localhost:${port}/sales/${sale!.id}`);
+      expect(calendar).toContain(`URL:http://localhost:${second.port}/sales/${sale!.id}`);
       // The services in this process find each other (the owner of a sale, of a user) by the
       // addresses the launcher gave them: an id nobody has is a 404 at once, a free member's
       // reserve a 403 at once, not a 503 from an owner that cannot be reached.
