@@ -169,6 +169,7 @@ describe('POST /api/sales', () => {
     expect(empty.body.details).toContainEqual({ field: 'title', message: 'Title is required' });
   });
 });
+
 describe('health', () => {
   it('is ready once migrated and connected', async () => {
     await waitFor(async () => (await w.api().get('/health')).status === 200, 5000, 'health');
