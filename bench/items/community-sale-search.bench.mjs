@@ -23,8 +23,8 @@ import pg from 'pg';
 import { CATEGORIES } from '@garage/contracts';
 import { communitySaleSearchQuery } from '@garage/items';
 import { cpuPerRequest, ownCpuMs, postgresCpuMs } from '../process-cpu.mjs';
-import { generate, SEARCHES } from './generate.mjs';
-import { SEARCH_HEADERS } from './searches.mjs';
+import { generate } from './generate.mjs';
+import { SEARCH_HEADERS, SEARCHES } from './searches.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const duration = Number(process.env.DURATION ?? 15);

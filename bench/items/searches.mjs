@@ -1,7 +1,7 @@
 // The searches both item-search benchmarks send: words people type, sometimes a filter, and for
 // radius searches a place near a US city, drawn at random so no two consecutive requests are alike.
 import { CATEGORIES, CONDITIONS, SEARCH_PAGE_SIZE } from '@garage/contracts';
-import { CITIES, SEARCHES } from './generate.mjs';
+import { CITIES } from './places.mjs';
 
 const any = (list) => list[Math.floor(Math.random() * list.length)];
 
@@ -25,3 +25,63 @@ export function searchPath(radius) {
   }
   return `/api/items/search?${query}`;
 }
+
+// Words people type into a garage-sale search, from one word to three.
+export const SEARCHES = [
+  'lamp',
+  'lamps',
+  'floor lamp',
+  'dining table',
+  'rocking chair',
+  'vintage',
+  'antique clock',
+  'oak dresser',
+  'bike',
+  'mountain bike',
+  'golf clubs',
+  'lego',
+  'lego set',
+  'board game',
+  'dollhouse',
+  'record player',
+  'vinyl records',
+  'sony tv',
+  'kitchenaid mixer',
+  'power drill',
+  'lawn mower',
+  'winter coat',
+  'leather jacket',
+  'boots',
+  'cookbook',
+  'comic books',
+  'baseball cards',
+  'kayak',
+  'camping tent',
+  'treadmill',
+  'sewing machine',
+  'guitar',
+  'crib',
+  'baby stroller',
+  'christmas decorations',
+  'mid-century chair',
+  'cast iron skillet',
+  'pyrex',
+  'tires',
+  'car seat',
+  'patio set',
+  'weber grill',
+  'mirror',
+  'rug',
+  'coffee table',
+  'bookshelf',
+  'desk',
+  'sofa',
+  'futon',
+  'camera',
+  'vintage leather jacket',
+  'kids bike',
+  'wooden toys',
+  'fishing rod',
+  'ladder',
+  'chair -broken',
+];

@@ -1,4 +1,5 @@
-import { CATALOGUE, PEOPLE, SHOPPERS, type DemoItem } from './demo-town.js';
+import { CATALOGUE, type DemoItem } from './demo-catalogue.js';
+import { PEOPLE, SHOPPERS } from './demo-town.js';
 
 /**
  * The demo town's community sale: central Austin's neighbourhoods, three miles around Hyde Park,

@@ -5,7 +5,8 @@ import sharp from 'sharp';
 import { usToday } from '@garage/contracts';
 import type { Logger } from '@garage/service-kit';
 import { comingSaturday, demoCommunitySale, demoCommunitySaleEntries } from './demo-community-sale.js';
-import { CATALOGUE, DEMO_CENTER, demoSales, PEOPLE, SHOPPERS, type DemoSale } from './demo-town.js';
+import { CATALOGUE } from './demo-catalogue.js';
+import { DEMO_CENTER, demoSales, PEOPLE, SHOPPERS, type DemoSale } from './demo-town.js';
 
 export interface DemoAccount {
   email: string;

@@ -10,5 +10,6 @@ export * from './images.js';
 export * from './ids.js';
 export * from './test-clock.js';
 export * from './stripe-stand-in.js';
+export * from './stripe-stand-in-objects.js';
 export * from './upgrade.js';
 export * from './offers.js';

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import type { SaleSnapshot, UserSnapshot } from '@garage/contracts';
-import { saleSnapshot as baseSale, ServiceHarness, userSnapshot } from '@garage/testing';
+import { newId, saleSnapshot as baseSale, ServiceHarness, userSnapshot } from '@garage/testing';
 import type { Clock } from '@garage/service-kit';
 import { itemsService } from '../src/index.js';
 
@@ -58,9 +58,32 @@ export class ItemsHarness extends ServiceHarness {
 
 export const saleSnapshot = baseSale;
 
+/** Two sellers, each with a sale: the host (Hazel Host, with a phone and a rating) and another. */
+export interface TwoSellers {
+  host: number;
+  other: number;
+  /** The host's "Spring Clean-out". */
+  hostSale: number;
+  otherSale: number;
+}
+
+export function twoSellers(): TwoSellers {
+  return { host: newId(), other: newId(), hostSale: newId(), otherSale: newId() };
+}
+
+/** The service with `sellers` and their sales known to it. */
+export async function launchWithSellers({ host, other, hostSale, otherSale }: TwoSellers): Promise<ItemsHarness> {
+  const h = await ItemsHarness.launch();
+  await h.user(host, { firstName: 'Hazel', lastName: 'Host', phone: '555-0101', rating: 4.8 });
+  await h.user(other, { firstName: 'Otto', lastName: 'Other' });
+  await h.sale(hostSale, host, { title: 'Spring Clean-out' });
+  await h.sale(otherSale, other);
+  return h;
+}
+
 /** A date some days from now (YYYY-MM-DD, UTC). */
 export function daysFromNow(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-export { newId } from '@garage/testing';
+export { newId };
