@@ -73,9 +73,9 @@ const PATIENCE = 100;
  * population too, with LONG_POPULATION_ROUNDS times their focused rounds, half of them on the first
  * walks (one from each construction), children walked LONG_CHILD_WALK rounds. There one walk ends
  * wherever its random draws lead (Ohlmann n200w140.002 1.97 %; over ten seeds, two to three of
- * their 25 above 1 %); the population from the three constructions does better for about 1.5
- * times the walk's processor time (decision 0291: the 25 instances' mean gap 0.36 -> 0.22 % over
- * ten seeds, 0.30 -> 0.13 % on the planner's own).
+ * their 25 above 1 %); the population from the three constructions does better for about 1.4
+ * times the walk's processor time (decision 0291: the 25 instances' mean gap 0.36 -> 0.20 % over
+ * ten seeds, 0.30 -> 0.10 % on the planner's own, where none is left above 1 %).
  */
 const LONG_POPULATION_WINDOWS = 20;
 const LONG_POPULATION_ROUNDS = 1.5;
