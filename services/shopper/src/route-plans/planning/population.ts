@@ -43,12 +43,14 @@ export interface Evolution {
   childWalk?: number;
   /** Stop after this many rounds without a better plan (after the first walks); absent: never. */
   patience?: number;
+  /** The share of the rounds the first walks get; absent: INITIAL_SHARE. */
+  initialShare?: number;
 }
 
 /** Spends `rounds` (as the single walk would) on a population started from `starts` (plans with every stop); returns the best plan met. */
 export function evolve(search: Evolution, starts: Tour[], rounds: number): Tour {
   const { problem, candidates, next, penalty } = search;
-  const initial = Math.max(1, Math.floor((rounds * INITIAL_SHARE) / POPULATION));
+  const initial = Math.max(1, Math.floor((rounds * (search.initialShare ?? INITIAL_SHARE)) / POPULATION));
   let best = starts[0]!;
   for (const start of starts) if (better(start, best)) best = start;
   const members: Member[] = [];
