@@ -11,7 +11,8 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVICE_NAMES, serviceUrlKey } from '@garage/contracts';
-import { serviceTestEnv } from '@garage/testing';
+import { serviceTestEnv, waitFor } from '@garage/testing';
+import { cpuMs } from './process-cpu.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const idleSeconds = Number(process.env.IDLE_SECONDS ?? 10);
@@ -25,16 +26,14 @@ const freePort = () =>
     });
   });
 
-/** Processor time (ms, all threads) and voluntary context switches of a process so far. */
+/** Processor time so far (ms, all threads) and voluntary context switches of a process. */
 function usage(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  const ticks = Number(fields[11]) + Number(fields[12]);
   let wakes = 0;
   for (const task of readdirSync(`/proc/${pid}/task`)) {
     const status = readFileSync(`/proc/${pid}/task/${task}/status`, 'utf8');
     wakes += Number(/voluntary_ctxt_switches:\s+(\d+)/.exec(status)[1]);
   }
-  return { cpuMs: ticks * 10, wakes };
+  return { cpuMs: cpuMs(pid), wakes };
 }
 
 const testEnv = await serviceTestEnv({ LOG_LEVEL: 'warn', NODE_ENV: 'development', RATE_LIMIT_STORE: 'redis' });
@@ -55,13 +54,8 @@ process.on('exit', stopAll);
 
 try {
   for (const { name, port, health = '/health' } of processes) {
-    for (let tries = 0; ; tries += 1) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}${health}`)).ok) break;
-      } catch {}
-      if (tries > 600) throw new Error(`${name} did not start`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const url = `http://127.0.0.1:${port}${health}`;
+    await waitFor(async () => (await fetch(url).catch(() => null))?.ok || undefined, 60_000, `${name} to start`);
   }
   console.log(
     `${processes.length} processes started; settling ${settleSeconds} s, then ${idleSeconds} s idle (load average ${loadavg()[0].toFixed(2)})`,

@@ -34,6 +34,7 @@ import { Inbox } from '@garage/event-bus';
 import { startService } from '@garage/service-kit';
 import { boundingBox, MATCH_ITEM_SQL, shopperService, VISIBLE_ITEM_SQL } from '@garage/shopper';
 import { SEARCHES } from '../items/searches.mjs';
+import { percentile } from '../stats.mjs';
 import { ADJECTIVES, CITIES, MODIFIERS, THINGS } from './words.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -47,8 +48,6 @@ const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0
 const any = (list) => list[Math.floor(Math.random() * list.length)];
 const jitter = (value, spread) => value + (Math.random() - 0.5) * spread;
 
-/** p-th percentile of sorted numbers (nearest rank). */
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const summary = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const round = (value) => Math.round(value * 100) / 100;

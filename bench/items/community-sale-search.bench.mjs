@@ -23,6 +23,7 @@ import pg from 'pg';
 import { CATEGORIES } from '@garage/contracts';
 import { communitySaleSearchQuery } from '@garage/items';
 import { cpuPerRequest, ownCpuMs, postgresCpuMs } from '../process-cpu.mjs';
+import { percentile } from '../stats.mjs';
 import { generate } from './generate.mjs';
 import { SEARCH_HEADERS, SEARCHES } from './searches.mjs';
 
@@ -173,7 +174,6 @@ const run = async (pathOf, seconds) => {
   );
   return { ...result, perRequest };
 };
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 console.log(
   `\nMachine: ${cpus().length} cores, load average ${loadavg()

@@ -6,6 +6,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { removeBrokerObjects, testTokens } from '@garage/testing';
+import { percentile } from '../stats.mjs';
 
 const SALE_COUNT = 20;
 /** Sales made here are numbered far above the generated ones, so items' copy of those is never touched. */
@@ -161,10 +162,9 @@ export async function withAndWithout(measure, traffic, { rounds, seconds, contro
   };
 }
 
-const p95 = (latencies) => {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)];
-};
+const ascending = (a, b) => a - b;
+const p95 = (latencies) => percentile([...latencies].sort(ascending), 95);
+
 // Student's t for a two-sided 95 % interval, by degrees of freedom (1–30; beyond, the normal's).
 const T95 = [12.71, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131];
 const t95 = (df) => T95[df - 1] ?? (df <= 30 ? 2.1 : 1.96);

@@ -39,6 +39,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { matchListQuery, searchQuery } from '@garage/items';
 import { cpuPerRequest, ownCpuMs, postgresCpuMs } from '../process-cpu.mjs';
+import { percentile } from '../stats.mjs';
 import { generate } from './generate.mjs';
 import { benchBroker, liveCaller, liveSales, withAndWithout } from './live-traffic.mjs';
 import { freshnessProbe, writer } from './background-writes.mjs';
@@ -221,7 +222,6 @@ function load(radius, seconds) {
     instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   });
 }
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 function row(name, { result, latencies, cpuUsPerRequest }, seconds = duration) {
   const sorted = latencies.sort((a, b) => a - b);
   return {

@@ -20,6 +20,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import sharp from 'sharp';
 import { developmentKeys, TokenSigner } from '@garage/service-kit';
+import { percentile } from '../stats.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const duration = Number(process.env.DURATION ?? 15);
@@ -171,7 +172,6 @@ function run(connectionCount, seconds) {
     instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   });
 }
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 function row(name, { result, latencies, peakRss, seconds }) {
   const sorted = latencies.sort((a, b) => a - b);
   const ok = result['2xx'];

@@ -1,0 +1,4 @@
+// Figures the benchmarks share.
+
+/** The p-th percentile of numbers sorted ascending (nearest rank). */
+export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
